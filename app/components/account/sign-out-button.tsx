@@ -1,0 +1,38 @@
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { postAuth } from '~/lib/auth-client';
+import { notify } from '~/lib/notify';
+import { cn } from '~/lib/utils';
+import { MESSAGES } from '@domain/messages';
+
+/** The header's sign-out icon: ends the session on the server, then reloads to /. */
+export function SignOutButton({ className, withLabel = false }: { className?: string; withLabel?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const signOut = async () => {
+    setBusy(true);
+    const answer = await postAuth('/sign-out', {});
+    if (answer.status >= 200 && answer.status < 300) {
+      window.location.assign('/');
+      return;
+    }
+    setBusy(false);
+    notify({ title: MESSAGES.unexpectedError, variant: 'destructive' });
+  };
+  return (
+    <button
+      type="button"
+      onClick={signOut}
+      disabled={busy}
+      aria-label={withLabel ? undefined : 'Sign out'}
+      title="Sign out"
+      className={cn(
+        'inline-flex items-center gap-2 rounded-full p-2 transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50',
+        withLabel && 'border border-line px-4 text-sm font-semibold',
+        className,
+      )}
+    >
+      <LogOut className={withLabel ? 'size-4' : 'size-5'} aria-hidden />
+      {withLabel && 'Sign out'}
+    </button>
+  );
+}

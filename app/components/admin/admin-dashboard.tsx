@@ -1,0 +1,75 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { MESSAGES } from '@domain/messages';
+import { endAdminSession } from './admin-api';
+import { CustomersTab } from './customers-tab';
+import { DashboardTab } from './dashboard-tab';
+import { MarginsTab } from './margins-tab';
+import { OrdersTab } from './orders-tab';
+import { ProductsTab } from './products-tab';
+
+const TABS = [
+  { value: 'dashboard', label: MESSAGES.tabDashboard },
+  { value: 'products', label: MESSAGES.tabProducts },
+  { value: 'margins', label: MESSAGES.tabMargins },
+  { value: 'orders', label: MESSAGES.tabOrders },
+  { value: 'customers', label: MESSAGES.tabCustomers },
+] as const;
+
+/** The signed-in admin (SPEC §2 Admin): title, Back to Store, five tabs. */
+export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
+  // Leaving the admin ends the session on the server (the tab closing or navigating away).
+  useEffect(() => {
+    const onPageHide = () => endAdminSession({ beacon: true });
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, []);
+
+  return (
+    <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{MESSAGES.adminDashboard}</h1>
+        <a
+          href="/"
+          onClick={() => endAdminSession()}
+          className="inline-flex h-10 items-center gap-2 rounded-lg border border-line bg-white px-4 text-sm font-medium transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          {MESSAGES.backToStore}
+        </a>
+      </div>
+      <Tabs.Root defaultValue="dashboard">
+        <Tabs.List
+          aria-label={MESSAGES.adminDashboard}
+          className="mb-6 flex flex-wrap gap-1 rounded-xl bg-brand-50 p-1"
+        >
+          {TABS.map((tab) => (
+            <Tabs.Trigger
+              key={tab.value}
+              value={tab.value}
+              className="min-w-fit flex-1 rounded-lg px-3 py-2 text-sm font-medium text-muted transition hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm"
+            >
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="dashboard">
+          <DashboardTab refreshMs={refreshMs} />
+        </Tabs.Content>
+        <Tabs.Content value="products">
+          <ProductsTab />
+        </Tabs.Content>
+        <Tabs.Content value="margins">
+          <MarginsTab />
+        </Tabs.Content>
+        <Tabs.Content value="orders">
+          <OrdersTab />
+        </Tabs.Content>
+        <Tabs.Content value="customers">
+          <CustomersTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </main>
+  );
+}

@@ -1,0 +1,138 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { MESSAGES } from '@domain/messages';
+import { orderStatusBadgeVariant } from '@domain/order';
+import type { AdminCustomerProfile } from '@server/admin/get-customer-profile';
+import type { AdminCustomerRow } from '@server/admin/list-customers';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import { Input } from '~/components/ui/input';
+import { adminGet } from './admin-api';
+import { formatCents, formatDate, fullName } from './format';
+import { Pager } from './pager';
+
+type CustomersPage = { total: number; page: number; pageSize: number; customers: AdminCustomerRow[] };
+
+/** Customers tab (SPEC §2): name, e-mail, phone or N/A, joined date, View Profile; search, pages. */
+export function CustomersTab() {
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [profileId, setProfileId] = useState<string | null>(null);
+  const customers = useQuery({
+    queryKey: ['admin', 'customers', q, page],
+    queryFn: () => adminGet<CustomersPage>(`/api/admin/customers?${new URLSearchParams({ q, page: String(page) })}`),
+    placeholderData: keepPreviousData,
+  });
+  const data = customers.data;
+  return (
+    <section aria-labelledby="customers-heading" className="rounded-xl border border-line bg-white p-4 sm:p-5">
+      <h2 id="customers-heading" className="mb-4 text-lg font-semibold">
+        {MESSAGES.customersHeading(data?.total ?? 0)}
+      </h2>
+      <form
+        role="search"
+        className="mb-4 flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQ(search.trim());
+          setPage(1);
+        }}
+      >
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+          <Input
+            aria-label="Search customers by name or e-mail"
+            placeholder="Name or e-mail"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="h-10 pl-9"
+          />
+        </div>
+        <Button type="submit" size="sm" className="h-10">
+          Search
+        </Button>
+      </form>
+      {customers.isError && customers.error.name !== 'AdminAuthError' && (
+        <p role="alert" className="text-sm text-red-700">
+          {MESSAGES.fetchCustomersFailed}
+        </p>
+      )}
+      {data && data.customers.length === 0 && <p className="py-8 text-center text-sm text-muted">{MESSAGES.noCustomers}</p>}
+      <ul className="divide-y divide-line">
+        {data?.customers.map((customer) => (
+          <li key={customer.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-medium">{fullName(customer.firstName, customer.lastName) || 'Customer'}</p>
+              <p className="truncate text-sm text-muted">
+                {customer.email} · {customer.phone || MESSAGES.notAvailable}
+              </p>
+              <p className="text-xs text-muted">Joined {formatDate(customer.createdAt)}</p>
+            </div>
+            <Button variant="outline" size="sm" onClick={() => setProfileId(customer.id)}>
+              {MESSAGES.viewProfile}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+      <CustomerProfileDialog customerId={profileId} onClose={() => setProfileId(null)} />
+    </section>
+  );
+}
+
+function CustomerProfileDialog({ customerId, onClose }: { customerId: string | null; onClose: () => void }) {
+  const profile = useQuery({
+    queryKey: ['admin', 'customer', customerId],
+    queryFn: () => adminGet<AdminCustomerProfile>(`/api/admin/customers/${customerId}`),
+    enabled: Boolean(customerId),
+  });
+  const customer = profile.data;
+  return (
+    <Dialog open={Boolean(customerId)} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{customer ? fullName(customer.firstName, customer.lastName) || customer.email : MESSAGES.viewProfile}</DialogTitle>
+          <DialogDescription>
+            {customer ? `${customer.email} · ${customer.phone || MESSAGES.notAvailable}` : MESSAGES.loading}
+          </DialogDescription>
+        </DialogHeader>
+        {customer && (
+          <div className="grid gap-4 text-sm">
+            <dl className="grid grid-cols-2 gap-3">
+              <div className="rounded-lg bg-brand-50 p-3">
+                <dt className="text-muted">{MESSAGES.availablePoints}</dt>
+                <dd className="text-xl font-semibold tabular-nums">{customer.totalPoints}</dd>
+              </div>
+              <div className="rounded-lg bg-brand-50 p-3">
+                <dt className="text-muted">{MESSAGES.lifetimePoints}</dt>
+                <dd className="text-xl font-semibold tabular-nums">{customer.lifetimePoints}</dd>
+              </div>
+            </dl>
+            <h3 className="font-semibold">{MESSAGES.tabOrders}</h3>
+            {customer.orders.length === 0 ? (
+              <p className="text-muted">{MESSAGES.noOrders}</p>
+            ) : (
+              <ul className="divide-y divide-line rounded-lg border border-line">
+                {customer.orders.map((order) => (
+                  <li key={order.id} className="flex items-center justify-between gap-3 p-3">
+                    <span>
+                      {order.orderNumber}
+                      <span className="block text-xs text-muted">{formatDate(order.createdAt)}</span>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <span className="tabular-nums">{formatCents(order.totalCents)}</span>
+                      <Badge variant={orderStatusBadgeVariant(order.status)}>{order.status}</Badge>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

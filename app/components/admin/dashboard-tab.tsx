@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { Activity, DollarSign, Eye, Package, ShoppingCart, Users } from 'lucide-react';
+import { MESSAGES } from '@domain/messages';
+import { orderStatusBadgeVariant } from '@domain/order';
+import type { DashboardStats } from '@server/admin/get-dashboard-stats';
+import { Badge } from '~/components/ui/badge';
+import { adminGet } from './admin-api';
+import { formatCents, formatDate } from './format';
+import { RevenueChart } from './revenue-chart';
+
+/** Dashboard cards, recent activity (SPEC §2) and the 30-day revenue chart; auto-refreshed. */
+export function DashboardTab({ refreshMs }: { refreshMs: number }) {
+  const stats = useQuery({
+    queryKey: ['admin', 'stats'],
+    queryFn: () => adminGet<DashboardStats>('/api/admin/stats'),
+    refetchInterval: refreshMs,
+  });
+  const revenue = useQuery({
+    queryKey: ['admin', 'revenue'],
+    queryFn: () => adminGet<{ days: { day: string; revenueCents: number }[] }>('/api/admin/revenue'),
+    refetchInterval: refreshMs,
+  });
+  const data = stats.data;
+  const cards = [
+    { label: MESSAGES.statTotalProducts, value: data?.totalProducts, icon: Package },
+    { label: MESSAGES.statTotalOrders, value: data?.totalOrders, icon: ShoppingCart },
+    { label: MESSAGES.statRevenue, value: data ? formatCents(data.revenueCents) : undefined, icon: DollarSign },
+    { label: MESSAGES.statCustomers, value: data?.customers, icon: Users },
+    { label: MESSAGES.statOnlineNow, value: data?.onlineNow, icon: Activity },
+    { label: MESSAGES.statTotalVisitors, value: data?.totalVisitors, icon: Eye },
+  ];
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      {stats.isError && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
+          {stats.error.message}
+        </p>
+      )}
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-6">
+        {cards.map((card) => (
+          <li key={card.label} className="rounded-xl border border-line bg-white p-4">
+            <div className="flex items-center justify-between gap-2 text-sm text-muted">
+              <span>{card.label}</span>
+              <card.icon className="size-4 shrink-0" aria-hidden />
+            </div>
+            <p className="mt-2 text-2xl font-semibold tabular-nums" data-testid={`stat-${card.label}`}>
+              {card.value ?? '…'}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
+        <section className="rounded-xl border border-line bg-white p-5" aria-labelledby="recent-activity">
+          <h2 id="recent-activity" className="mb-4 text-lg font-semibold">
+            {MESSAGES.recentActivity}
+          </h2>
+          {data && data.recentOrders.length === 0 && <p className="text-sm text-muted">{MESSAGES.noRecentActivity}</p>}
+          <ul className="divide-y divide-line">
+            {data?.recentOrders.map((order) => (
+              <li key={order.id} className="flex items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium">{MESSAGES.recentOrderLabel(order.orderNumber, order.firstName)}</p>
+                  <p className="text-xs text-muted">{formatDate(order.createdAt)}</p>
+                </div>
+                <Badge variant={orderStatusBadgeVariant(order.status)}>{order.status}</Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="rounded-xl border border-line bg-white p-5" aria-labelledby="revenue-chart">
+          <h2 id="revenue-chart" className="mb-4 text-lg font-semibold">
+            Revenue, last 30 days
+          </h2>
+          {revenue.data ? <RevenueChart days={revenue.data.days} /> : <p className="text-sm text-muted">{MESSAGES.loading}</p>}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, Search } from 'lucide-react';
+import { useState } from 'react';
+import { MESSAGES } from '@domain/messages';
+import { ORDER_STATUSES, orderStatusBadgeVariant, type OrderStatus } from '@domain/order';
+import type { AdminOrderDetail } from '@server/admin/get-order-detail';
+import type { AdminOrderRow } from '@server/admin/list-orders';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import { Input } from '~/components/ui/input';
+import { NativeSelect } from '~/components/ui/native-select';
+import { notify } from '~/lib/notify';
+import { adminFetch, adminGet, adminSend } from './admin-api';
+import { formatCents, formatDate } from './format';
+import { Pager } from './pager';
+
+type OrdersPage = { total: number; page: number; pageSize: number; orders: AdminOrderRow[] };
+
+function filterParams(q: string, status: string, page?: number) {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (status) params.set('status', status);
+  if (page) params.set('page', String(page));
+  return params.toString();
+}
+
+/** Orders tab (SPEC §2): search, status filter, pages, status select, details, CSV. */
+export function OrdersTab() {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const orders = useQuery({
+    queryKey: ['admin', 'orders', q, status, page],
+    queryFn: () => adminGet<OrdersPage>(`/api/admin/orders?${filterParams(q, status, page)}`),
+    placeholderData: keepPreviousData,
+  });
+  const updateStatus = useMutation({
+    mutationFn: (input: { id: string; status: OrderStatus }) =>
+      adminSend(`/api/admin/orders/${input.id}`, 'PATCH', { status: input.status }),
+    onSuccess: () => {
+      notify({ title: MESSAGES.orderStatusUpdated });
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onError: () => notify({ title: MESSAGES.updateOrderStatusFailed, variant: 'destructive' }),
+  });
+
+  async function exportCsv() {
+    try {
+      const response = await adminFetch(`/api/admin/orders/export?${filterParams(q, status)}`);
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'orders.csv';
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      console.error('[admin] CSV export failed', error);
+      notify({ title: MESSAGES.fetchOrdersFailed, variant: 'destructive' });
+    }
+  }
+
+  const data = orders.data;
+  return (
+    <section aria-labelledby="orders-heading" className="rounded-xl border border-line bg-white p-4 sm:p-5">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="orders-heading" className="text-lg font-semibold">
+          {MESSAGES.ordersHeading(data?.total ?? 0)}
+        </h2>
+        <Button variant="outline" size="sm" onClick={() => void exportCsv()}>
+          <Download className="size-4" aria-hidden /> Export CSV
+        </Button>
+      </div>
+      <form
+        role="search"
+        className="mb-4 flex flex-col gap-2 sm:flex-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQ(search.trim());
+          setPage(1);
+        }}
+      >
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+          <Input
+            aria-label="Search orders by number or e-mail"
+            placeholder="Order number or e-mail"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="h-10 pl-9"
+          />
+        </div>
+        <div className="sm:w-44">
+          <NativeSelect
+            aria-label="Filter by status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" size="sm" className="h-10">
+          Search
+        </Button>
+      </form>
+      {orders.isError && orders.error.name !== 'AdminAuthError' && (
+        <p role="alert" className="text-sm text-red-700">
+          {MESSAGES.fetchOrdersFailed}
+        </p>
+      )}
+      {data && data.orders.length === 0 && <p className="py-8 text-center text-sm text-muted">{MESSAGES.noOrders}</p>}
+      <ul className="divide-y divide-line">
+        {data?.orders.map((order) => (
+          <li key={order.id} className="grid gap-3 py-3 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="order-row">
+            <div className="min-w-0">
+              <p className="font-medium">
+                {order.orderNumber}{' '}
+                <Badge variant={orderStatusBadgeVariant(order.status)} className="ml-1 align-middle">
+                  {order.status}
+                </Badge>
+              </p>
+              <p className="truncate text-sm text-muted">
+                {order.customerName ?? 'Customer'} · {order.email ?? MESSAGES.notAvailable}
+              </p>
+              <p className="text-sm">
+                <span className="font-medium tabular-nums">{formatCents(order.totalCents)}</span>
+                <span className="text-muted"> · {formatDate(order.createdAt)}</span>
+              </p>
+            </div>
+            <div className="flex items-center gap-2">
+              <div className="w-36">
+                <NativeSelect
+                  aria-label={`Status of ${order.orderNumber}`}
+                  value={order.status}
+                  disabled={updateStatus.isPending}
+                  onChange={(event) => updateStatus.mutate({ id: order.id, status: event.target.value as OrderStatus })}
+                >
+                  {ORDER_STATUSES.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <Button variant="outline" size="sm" className="h-10" onClick={() => setDetailId(order.id)}>
+                {MESSAGES.viewDetails}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+      <OrderDetailDialog orderId={detailId} onClose={() => setDetailId(null)} />
+    </section>
+  );
+}
+
+function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  const detail = useQuery({
+    queryKey: ['admin', 'order', orderId],
+    queryFn: () => adminGet<AdminOrderDetail>(`/api/admin/orders/${orderId}`),
+    enabled: Boolean(orderId),
+  });
+  const order = detail.data;
+  return (
+    <Dialog open={Boolean(orderId)} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{order ? `Order ${order.orderNumber}` : MESSAGES.viewDetails}</DialogTitle>
+          <DialogDescription>
+            {order ? `${order.customerName ?? 'Customer'} · ${order.email ?? MESSAGES.notAvailable} · ${formatDate(order.createdAt)}` : MESSAGES.loading}
+          </DialogDescription>
+        </DialogHeader>
+        {order && (
+          <div className="grid gap-4 text-sm">
+            <ul className="divide-y divide-line rounded-lg border border-line">
+              {order.lines.map((line) => (
+                <li key={line.id} className="flex justify-between gap-3 p-3">
+                  <span>
+                    {line.name}
+                    <span className="block text-xs text-muted">
+                      {line.color} · {line.size} · {line.quantity} × {formatCents(line.unitPriceCents)}
+                    </span>
+                  </span>
+                  <span className="tabular-nums">{formatCents(line.lineTotalCents)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5">
+              <dt className="text-muted">Subtotal</dt>
+              <dd className="text-right tabular-nums">{formatCents(order.subtotalCents)}</dd>
+              <dt className="text-muted">Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
+              <dd className="text-right tabular-nums">−{formatCents(order.discountCents)}</dd>
+              <dt className="text-muted">Points redeemed ({order.pointsRedeemed})</dt>
+              <dd className="text-right tabular-nums">−{formatCents(order.pointsDiscountCents)}</dd>
+              <dt className="text-muted">Shipping</dt>
+              <dd className="text-right tabular-nums">{formatCents(order.shippingCents)}</dd>
+              <dt className="font-semibold">Total</dt>
+              <dd className="text-right font-semibold tabular-nums">{formatCents(order.totalCents)}</dd>
+              <dt className="text-muted">Points earned</dt>
+              <dd className="text-right tabular-nums">{order.pointsEarned}</dd>
+              <dt className="text-muted">Status</dt>
+              <dd className="text-right">{order.status}</dd>
+              <dt className="text-muted">Payment</dt>
+              <dd className="text-right break-all">
+                {order.paymentProvider} · {order.paymentReference ?? MESSAGES.notAvailable}
+              </dd>
+            </dl>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,104 @@
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import type { CartItem } from '@domain/cart';
+import { CART_MAX_QUANTITY } from '@domain/cart';
+import { MESSAGES } from '@domain/messages';
+import { formatCents } from '@domain/money';
+import { Button } from '~/components/ui/button';
+
+/** Smaller variant of a demo product image for the cart thumbnail. */
+function thumbnail(image: string): string {
+  return image.replace(/-960\.webp$/, '-480.webp');
+}
+
+/** One cart line (SPEC §2 Cart): image, name, colour, size, minus/plus, remove, line total, 'each'. */
+export function CartLineItem({
+  item,
+  onQuantityChange,
+  onRemove,
+}: {
+  item: CartItem;
+  onQuantityChange: (quantity: number) => void;
+  onRemove: () => void;
+}) {
+  const href = item.slug ? `/products/${item.slug}` : undefined;
+  const name = href ? (
+    <a href={href} className="hover:text-brand-700 hover:underline">
+      {item.name}
+    </a>
+  ) : (
+    item.name
+  );
+  return (
+    <li className="flex gap-4 py-6" data-testid="cart-line">
+      <div className="size-24 shrink-0 overflow-hidden rounded-xl bg-surface sm:size-28">
+        {item.image ? (
+          <img
+            src={thumbnail(item.image)}
+            alt={item.name}
+            width={112}
+            height={112}
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        ) : null}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col justify-between gap-3">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 className="font-semibold leading-snug">{name}</h3>
+            <p className="mt-1 text-sm text-muted">
+              Color: {item.color} · Size: {item.size}
+            </p>
+          </div>
+          <div className="text-right">
+            <p className="font-semibold tabular-nums" data-testid="line-total">
+              {formatCents(item.priceCents * item.quantity)}
+            </p>
+            {item.quantity > 1 ? (
+              <p className="text-xs text-muted tabular-nums">
+                {formatCents(item.priceCents)} {MESSAGES.each}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex items-center justify-between gap-3">
+          <div
+            className="inline-flex items-center rounded-full border border-line"
+            role="group"
+            aria-label={`Quantity of ${item.name}`}
+          >
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Decrease quantity of ${item.name}`}
+              onClick={() => onQuantityChange(item.quantity - 1)}
+            >
+              <Minus aria-hidden="true" />
+            </Button>
+            <span
+              className="w-8 text-center text-sm font-medium tabular-nums"
+              aria-live="polite"
+              data-testid="line-quantity"
+            >
+              {item.quantity}
+            </span>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Increase quantity of ${item.name}`}
+              disabled={item.quantity >= CART_MAX_QUANTITY}
+              onClick={() => onQuantityChange(item.quantity + 1)}
+            >
+              <Plus aria-hidden="true" />
+            </Button>
+          </div>
+          <Button type="button" variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${item.name}`}>
+            <Trash2 aria-hidden="true" /> Remove
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,77 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { computeTotals } from '@domain/totals';
+import { OrderSummary } from './order-summary';
+
+function setup(overrides: Partial<React.ComponentProps<typeof OrderSummary>> = {}) {
+  const props: React.ComponentProps<typeof OrderSummary> = {
+    totals: computeTotals({ lines: [{ unitPriceCents: 1500, quantity: 3 }], couponFraction: 0 }),
+    couponCode: null,
+    onApplyCoupon: vi.fn(() => true),
+    onRemoveCoupon: vi.fn(),
+    email: '',
+    onEmailChange: vi.fn(),
+    isProcessing: false,
+    onCheckout: vi.fn(),
+    pointsBalance: null,
+    maxRedeemable: 0,
+    pointsToRedeem: 0,
+    onPointsChange: vi.fn(),
+    ...overrides,
+  };
+  render(<OrderSummary {...props} />);
+  return props;
+}
+
+describe('OrderSummary', () => {
+  it('shows totals, the free-shipping note and points to earn', () => {
+    setup();
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('$45.00');
+    expect(screen.getByTestId('summary-shipping')).toHaveTextContent('$5.99');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$50.99');
+    expect(screen.getByTestId('summary-points')).toHaveTextContent('5,099');
+    expect(screen.getByText('Add $5.01 more for free shipping')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email (optional for order updates)')).toBeInTheDocument();
+  });
+
+  it('disables Apply while the coupon is blank and applies what was typed', () => {
+    const props = setup();
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    expect(apply).toBeDisabled();
+    fireEvent.change(screen.getByPlaceholderText('JESUS'), { target: { value: '   ' } });
+    expect(apply).toBeDisabled();
+    fireEvent.change(screen.getByPlaceholderText('JESUS'), { target: { value: 'jesus' } });
+    fireEvent.click(apply);
+    expect(props.onApplyCoupon).toHaveBeenCalledWith('jesus');
+  });
+
+  it('shows an applied coupon with its code, discount and Remove', () => {
+    const props = setup({
+      couponCode: 'JESUS',
+      totals: computeTotals({ lines: [{ unitPriceCents: 1500, quantity: 4 }], couponFraction: 0.1 }),
+    });
+    expect(screen.getByText('Discount (JESUS)')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-discount')).toHaveTextContent('-$6.00');
+    expect(screen.getByText('Free shipping on orders over $50. Your order qualifies!')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(props.onRemoveCoupon).toHaveBeenCalled();
+  });
+
+  it('reads Processing... and is disabled while busy', () => {
+    setup({ isProcessing: true });
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  });
+
+  it('hides the points control without a balance', () => {
+    setup({ pointsBalance: 0 });
+    expect(screen.queryByLabelText('Redeem points')).not.toBeInTheDocument();
+  });
+
+  it('lists redemption steps and reports the choice', () => {
+    const props = setup({ pointsBalance: 250, maxRedeemable: 200 });
+    const select = screen.getByLabelText('Redeem points');
+    expect([...select.querySelectorAll('option')].map((option) => option.value)).toEqual(['0', '100', '200']);
+    fireEvent.change(select, { target: { value: '200' } });
+    expect(props.onPointsChange).toHaveBeenCalledWith(200);
+  });
+});

@@ -1,0 +1,178 @@
+import { Loader2, Tag, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { isBlankCoupon } from '@domain/coupon';
+import { pointsToCents, POINTS_PER_REDEMPTION_STEP } from '@domain/loyalty';
+import { MESSAGES } from '@domain/messages';
+import { formatCents } from '@domain/money';
+import { freeShippingNote, qualifiesForFreeShipping } from '@domain/shipping';
+import type { Totals } from '@domain/totals';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+
+/**
+ * The order summary of /cart (SPEC §2 Cart): subtotal, discount with the code, points,
+ * shipping, points to earn, total, coupon field, optional e-mail and the checkout button.
+ */
+export function OrderSummary(props: {
+  totals: Totals;
+  couponCode: string | null;
+  onApplyCoupon: (code: string) => boolean;
+  onRemoveCoupon: () => void;
+  email: string;
+  onEmailChange: (email: string) => void;
+  isProcessing: boolean;
+  onCheckout: () => void;
+  /** Spendable points of the signed-in shopper; null hides the redemption control. */
+  pointsBalance: number | null;
+  maxRedeemable: number;
+  pointsToRedeem: number;
+  onPointsChange: (points: number) => void;
+}) {
+  const { totals } = props;
+  const [couponInput, setCouponInput] = useState('');
+  const couponId = useId();
+  const emailId = useId();
+  const pointsId = useId();
+
+  function applyCoupon(event: React.FormEvent) {
+    event.preventDefault();
+    if (isBlankCoupon(couponInput)) return;
+    if (props.onApplyCoupon(couponInput)) setCouponInput('');
+  }
+
+  const steps: number[] = [];
+  for (let points = 0; points <= props.maxRedeemable; points += POINTS_PER_REDEMPTION_STEP) steps.push(points);
+
+  return (
+    <section aria-labelledby="summary-heading" className="rounded-2xl bg-surface p-6 lg:sticky lg:top-24">
+      <h2 id="summary-heading" className="text-lg font-semibold">
+        Order Summary
+      </h2>
+      <dl className="mt-6 space-y-3 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd className="tabular-nums" data-testid="summary-subtotal">
+            {formatCents(totals.subtotalCents)}
+          </dd>
+        </div>
+        {props.couponCode ? (
+          <div className="flex justify-between text-green-700">
+            <dt>Discount ({props.couponCode})</dt>
+            <dd className="tabular-nums" data-testid="summary-discount">
+              -{formatCents(totals.discountCents)}
+            </dd>
+          </div>
+        ) : null}
+        {totals.pointsDiscountCents > 0 ? (
+          <div className="flex justify-between text-green-700">
+            <dt>Points ({totals.pointsRedeemed.toLocaleString('en-US')})</dt>
+            <dd className="tabular-nums">-{formatCents(totals.pointsDiscountCents)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between">
+          <dt>Shipping</dt>
+          <dd className="tabular-nums" data-testid="summary-shipping">
+            {totals.shippingCents > 0 ? formatCents(totals.shippingCents) : 'Free'}
+          </dd>
+        </div>
+        <div className="flex justify-between text-brand-700">
+          <dt>Points to earn</dt>
+          <dd className="tabular-nums" data-testid="summary-points">
+            {totals.pointsEarned.toLocaleString('en-US')}
+          </dd>
+        </div>
+        <div className="flex justify-between border-t border-line pt-3 text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="summary-total">
+            {formatCents(totals.totalCents)}
+          </dd>
+        </div>
+      </dl>
+      <p
+        className={
+          qualifiesForFreeShipping(totals.subtotalCents)
+            ? 'mt-4 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800'
+            : 'mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900'
+        }
+      >
+        {freeShippingNote(totals.subtotalCents)}
+      </p>
+
+      <div className="mt-6 space-y-2">
+        {props.couponCode ? (
+          <div className="flex items-center justify-between rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm">
+            <span className="inline-flex items-center gap-2 font-medium text-green-800">
+              <Tag aria-hidden="true" className="size-4" /> {props.couponCode}
+            </span>
+            <Button type="button" variant="ghost" size="sm" onClick={props.onRemoveCoupon}>
+              <X aria-hidden="true" /> {MESSAGES.removeCoupon}
+            </Button>
+          </div>
+        ) : (
+          <form onSubmit={applyCoupon} className="space-y-2">
+            <Label htmlFor={couponId}>Coupon code</Label>
+            <div className="flex gap-2">
+              <Input
+                id={couponId}
+                value={couponInput}
+                onChange={(event) => setCouponInput(event.target.value)}
+                placeholder={MESSAGES.couponPlaceholder}
+                autoComplete="off"
+                className="uppercase placeholder:normal-case"
+              />
+              <Button type="submit" variant="outline" disabled={isBlankCoupon(couponInput)}>
+                {MESSAGES.applyCoupon}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+
+      {props.pointsBalance !== null && props.pointsBalance > 0 ? (
+        <div className="mt-6 space-y-2">
+          <Label htmlFor={pointsId}>Redeem points</Label>
+          <p className="text-xs text-muted">
+            You have {props.pointsBalance.toLocaleString('en-US')} points. 100 points = $1.00 off.
+          </p>
+          <select
+            id={pointsId}
+            value={Math.min(props.pointsToRedeem, props.maxRedeemable)}
+            onChange={(event) => props.onPointsChange(Number(event.target.value))}
+            className="h-11 w-full rounded-lg border border-line bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-500/40"
+          >
+            {steps.map((points) => (
+              <option key={points} value={points}>
+                {points === 0
+                  ? "Don't use points"
+                  : `${points.toLocaleString('en-US')} points (-${formatCents(pointsToCents(points))})`}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
+      <div className="mt-6 space-y-2">
+        <Label htmlFor={emailId}>{MESSAGES.emailOptionalLabel}</Label>
+        <Input
+          id={emailId}
+          type="email"
+          autoComplete="email"
+          value={props.email}
+          onChange={(event) => props.onEmailChange(event.target.value)}
+          placeholder="you@example.com"
+        />
+      </div>
+
+      <Button type="button" size="lg" className="mt-6 w-full" disabled={props.isProcessing} onClick={props.onCheckout}>
+        {props.isProcessing ? (
+          <>
+            <Loader2 aria-hidden="true" className="animate-spin" /> {MESSAGES.processing}
+          </>
+        ) : (
+          MESSAGES.proceedToCheckout
+        )}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import { Suspense } from 'react';
+import { Await, Link } from 'react-router';
+import type { FilterOption } from '@domain/catalog-filter';
+import { MESSAGES } from '@domain/messages';
+import type { CardProduct } from '@domain/storefront-product';
+import { cn } from '~/lib/utils';
+import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from './product-card';
+
+/** A collection page's hero: heading, text and a 'Shop Collection' link that scrolls to the grid. */
+export function CollectionHero({
+  eyebrow,
+  title,
+  text,
+  targetId = 'products',
+}: {
+  eyebrow?: string;
+  title: string;
+  text: string;
+  targetId?: string;
+}) {
+  return (
+    <section className="relative isolate overflow-hidden bg-ink">
+      <img
+        src="/images/hero-1280.webp"
+        srcSet="/images/hero-768.webp 768w, /images/hero-1280.webp 1280w, /images/hero-1920.webp 1920w"
+        sizes="100vw"
+        alt=""
+        width={1920}
+        height={1080}
+        fetchPriority="high"
+        className="absolute inset-0 -z-10 size-full object-cover opacity-40"
+      />
+      <div className="mx-auto flex min-h-[320px] max-w-7xl flex-col items-start justify-center px-4 py-16 text-white sm:px-6 md:min-h-[380px]">
+        {eyebrow && <p className="text-sm font-semibold tracking-widest text-brand-200 uppercase">{eyebrow}</p>}
+        <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">{title}</h1>
+        <p className="mt-4 max-w-xl text-lg text-white/90">{text}</p>
+        <a
+          href={`#${targetId}`}
+          className="mt-8 inline-flex h-11 items-center rounded-full bg-white px-6 text-sm font-semibold text-ink transition hover:bg-brand-100"
+        >
+          {MESSAGES.shopCollection}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** The filter row as links (?filter=...): server-rendered, shareable, survives a reload. */
+export function FilterRow({
+  options,
+  active,
+  label = 'Filter products',
+}: {
+  options: readonly FilterOption[];
+  active: string;
+  label?: string;
+}) {
+  return (
+    <nav aria-label={label} className="-mx-1 flex flex-wrap gap-2">
+      {options.map((option) => {
+        const isActive = option.value === active;
+        return (
+          <Link
+            key={option.value || 'all'}
+            to={{ search: option.value ? `?filter=${encodeURIComponent(option.value)}` : '', hash: '#products' }}
+            preventScrollReset
+            aria-current={isActive ? 'page' : undefined}
+            className={cn(
+              'inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition',
+              isActive ? 'border-ink bg-ink text-white' : 'border-line bg-white text-ink hover:border-brand-400 hover:bg-brand-50',
+            )}
+          >
+            {option.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** The grid of cards; the first `priorityCount` images load first. */
+export function ProductGrid({
+  products,
+  priorityCount = 0,
+  className = PRODUCT_GRID_CLASS,
+}: {
+  products: CardProduct[];
+  priorityCount?: number;
+  className?: string;
+}) {
+  return (
+    <ul className={className}>
+      {products.map((product, index) => (
+        <li key={product.key} className="flex">
+          <div className="w-full">
+            <ProductCard product={product} priority={index < priorityCount} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductGridSkeleton({ count, className = PRODUCT_GRID_CLASS }: { count: number; className?: string }) {
+  return (
+    <div className={className} role="status" aria-label={MESSAGES.loading}>
+      {Array.from({ length: count }, (_, index) => (
+        <ProductCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A section whose list streams in: the count reads 'Loading...' and skeletons show until the
+ * loader's promise resolves (crawlers get the finished HTML).
+ */
+export function StreamedCollection<T>({
+  resolve,
+  header,
+  skeletonCount,
+  gridClassName,
+  children,
+}: {
+  resolve: Promise<T>;
+  gridClassName?: string;
+  header: (count: React.ReactNode) => React.ReactNode;
+  skeletonCount: number;
+  children: (value: T) => React.ReactNode;
+}) {
+  return (
+    <Suspense
+      fallback={
+        <>
+          {header(<span aria-live="polite">{MESSAGES.loading}</span>)}
+          <ProductGridSkeleton count={skeletonCount} className={gridClassName} />
+        </>
+      }
+    >
+      <Await resolve={resolve}>{(value) => children(value)}</Await>
+    </Suspense>
+  );
+}
+
+/** An empty collection: heading, text and a link home. */
+export function EmptyState({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-line bg-white px-6 py-16 text-center">
+      <h2 className="text-2xl font-semibold">{title}</h2>
+      <p className="mt-3 max-w-md text-muted">{text}</p>
+      <Link
+        to="/"
+        className="mt-8 inline-flex h-11 items-center rounded-full bg-ink px-6 text-sm font-semibold text-white transition hover:bg-brand-700"
+      >
+        {MESSAGES.browseAllProducts}
+      </Link>
+    </div>
+  );
+}
+
+/** The standard collection page body: heading row (title, count, filters) then the content. */
+export function CollectionSection({
+  title,
+  count,
+  filters,
+  children,
+}: {
+  title: string;
+  count: React.ReactNode;
+  filters?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <div className="mb-8 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h2>
+          <p className="mt-1 text-sm text-muted">{count}</p>
+        </div>
+        {filters}
+      </div>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { HeartHandshake } from 'lucide-react';
+import { useId, useState } from 'react';
+import { DONATION_CUSTOM_INPUT, DONATION_PRESETS, validateDonationAmount } from '@domain/donation-amount';
+import { MESSAGES } from '@domain/messages';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { startDonation } from '~/lib/donations';
+import { notify } from '~/lib/notify';
+import { cn } from '~/lib/utils';
+
+/**
+ * SPEC §2 Support Our Mission, §4 Donation, §5, §8: presets, 'Other' toggling a custom amount,
+ * the donate button disabled while the amount is empty or while processing. The hosted
+ * payment page opens in a new tab (opened inside the click so popup blockers allow it).
+ */
+export function DonationSection() {
+  const inputId = useId();
+  const [preset, setPreset] = useState<number | null>(null);
+  const [isCustom, setIsCustom] = useState(false);
+  const [custom, setCustom] = useState('');
+  const [isProcessing, setIsProcessing] = useState(false);
+
+  const isEmpty = isCustom ? custom.trim() === '' : preset === null;
+
+  async function donate() {
+    const checked = isCustom ? validateDonationAmount(custom, 'custom') : validateDonationAmount(preset ?? 0, 'preset');
+    if (!checked.ok) {
+      notify({ title: checked.title, description: checked.message, variant: 'destructive' });
+      return;
+    }
+    setIsProcessing(true);
+    const tab = window.open('', '_blank');
+    try {
+      const { url } = await startDonation(checked.cents);
+      if (tab) tab.location.href = url;
+      else window.location.href = url;
+    } catch (error) {
+      tab?.close();
+      const message = error instanceof Error && error.message ? error.message : MESSAGES.donationFailed;
+      notify({ title: MESSAGES.donationErrorTitle, description: message, variant: 'destructive' });
+    } finally {
+      setIsProcessing(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="support-heading" className="bg-ink text-white">
+      <div className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
+        <HeartHandshake className="mx-auto size-10 text-brand-300" aria-hidden />
+        <h2 id="support-heading" className="mt-4 text-3xl font-semibold tracking-tight sm:text-4xl">
+          {MESSAGES.supportOurMission}
+        </h2>
+        <p className="mx-auto mt-4 max-w-xl text-white/80">
+          Your gift helps us print Scripture on everyday clothing, support local ministries and give apparel to
+          families in need. Every dollar goes further than you think.
+        </p>
+        <div className="mt-10 flex flex-wrap justify-center gap-3" role="group" aria-label="Donation amount">
+          {DONATION_PRESETS.map((amount) => (
+            <button
+              key={amount}
+              type="button"
+              disabled={isProcessing}
+              aria-pressed={!isCustom && preset === amount}
+              onClick={() => {
+                setPreset(amount);
+                setIsCustom(false);
+              }}
+              className={cn(
+                'h-12 min-w-20 rounded-full border px-5 text-base font-semibold transition disabled:opacity-50',
+                !isCustom && preset === amount
+                  ? 'border-white bg-white text-ink'
+                  : 'border-white/30 text-white hover:border-white hover:bg-white/10',
+              )}
+            >
+              ${amount}
+            </button>
+          ))}
+          <button
+            type="button"
+            disabled={isProcessing}
+            aria-pressed={isCustom}
+            aria-expanded={isCustom}
+            aria-controls={inputId}
+            onClick={() => setIsCustom((value) => !value)}
+            className={cn(
+              'h-12 min-w-20 rounded-full border px-5 text-base font-semibold transition disabled:opacity-50',
+              isCustom ? 'border-white bg-white text-ink' : 'border-white/30 text-white hover:border-white hover:bg-white/10',
+            )}
+          >
+            {MESSAGES.donationOther}
+          </button>
+        </div>
+        <div id={inputId} hidden={!isCustom} className="mx-auto mt-6 max-w-xs text-left">
+          <label htmlFor={`${inputId}-amount`} className="text-sm font-medium text-white/90">
+            Custom amount (USD)
+          </label>
+          <Input
+            id={`${inputId}-amount`}
+            type="number"
+            inputMode="decimal"
+            min={DONATION_CUSTOM_INPUT.min}
+            step={DONATION_CUSTOM_INPUT.step}
+            placeholder="Enter amount"
+            value={custom}
+            disabled={isProcessing}
+            onChange={(event) => setCustom(event.target.value)}
+            className="mt-2"
+          />
+        </div>
+        <Button variant="brand" size="lg" className="mt-8 min-w-48" disabled={isEmpty || isProcessing} onClick={donate}>
+          {isProcessing ? MESSAGES.processing : 'Donate Now'}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+import { ChevronLeft, ChevronRight, Minus, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { cartItemId, DEFAULT_COLOR, DEFAULT_SIZE } from '@domain/cart';
+import { MESSAGES } from '@domain/messages';
+import { formatCents } from '@domain/money';
+import { isOnSale, selectImagesForColor, validateCardSelection, wrapIndex } from '@domain/product-card';
+import type { CardProduct, PublicProduct } from '@domain/storefront-product';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { useCart } from '~/lib/cart-store';
+import { notify } from '~/lib/notify';
+import { cn } from '~/lib/utils';
+import { Stars } from './product-card';
+import { ProductImage } from './product-image';
+import { swatchColor } from './swatch-color';
+
+const CATEGORY_PAGES: Record<string, { to: string; label: string }> = {
+  't-shirts': { to: '/t-shirts', label: 'T-Shirts' },
+  hoodies: { to: '/hoodies', label: 'Hoodies' },
+  accessories: { to: '/accessories', label: 'Accessories' },
+};
+
+/** The product page body: gallery, colour and size, quantity, price and sale price, description. */
+export function ProductDetail({ product, card }: { product: PublicProduct; card: CardProduct }) {
+  const cart = useCart();
+  const [searchParams] = useSearchParams();
+  const requested = searchParams.get('color');
+  const initialColor = product.colors.find((color) => color.toLowerCase() === requested?.toLowerCase()) ?? product.colors[0] ?? null;
+  const [color, setColor] = useState<string | null>(initialColor);
+  const [size, setSize] = useState<string | null>(product.sizes[0] ?? null);
+  const [quantity, setQuantity] = useState(1);
+  const [imageIndex, setImageIndex] = useState(0);
+
+  const images = selectImagesForColor({ images: product.images, colors: product.colors, selectedColor: color });
+  const current = wrapIndex(imageIndex, images.length);
+  const image = images[current] ?? product.images[0] ?? null;
+  const onSale = isOnSale(product.priceCents, product.originalPriceCents);
+  const category = CATEGORY_PAGES[product.category];
+
+  function chooseColor(next: string) {
+    setColor(next);
+    setImageIndex(0);
+  }
+
+  function addToCart() {
+    const problem = validateCardSelection({ colors: product.colors, sizes: product.sizes, color, size });
+    if (problem) {
+      notify({ title: problem, variant: 'destructive' });
+      return;
+    }
+    const line = {
+      id: cartItemId(card.title, color, size),
+      productId: product.id,
+      slug: product.slug,
+      name: product.name,
+      image: image ?? '',
+      priceCents: product.priceCents,
+      color,
+      size,
+    };
+    for (let added = 0; added < quantity; added += 1) cart.add(line);
+    notify({
+      title: MESSAGES.addedToCart(product.name),
+      description: MESSAGES.addedToCartDescription(color ?? DEFAULT_COLOR, size ?? DEFAULT_SIZE),
+    });
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to="/" className="hover:text-brand-700">Home</Link>
+          </li>
+          {category && (
+            <li className="flex items-center gap-2">
+              <span aria-hidden>/</span>
+              <Link to={category.to} className="hover:text-brand-700">{category.label}</Link>
+            </li>
+          )}
+          <li className="flex items-center gap-2">
+            <span aria-hidden>/</span>
+            <span aria-current="page" className="text-ink">{product.name}</span>
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-10 lg:grid-cols-2">
+        <div>
+          <div className="relative aspect-[4/5] overflow-hidden rounded-3xl bg-brand-50">
+            {image && (
+              <ProductImage
+                src={image}
+                alt={`${product.name}${color ? ` in ${color}` : ''}`}
+                sizes="(min-width: 1024px) 50vw, 100vw"
+                priority
+              />
+            )}
+            {onSale && (
+              <Badge variant="sale" className="absolute top-4 left-4">
+                {MESSAGES.saleBadge}
+              </Badge>
+            )}
+            {images.length > 1 && (
+              <>
+                <button type="button" aria-label="Previous image" onClick={() => setImageIndex(current - 1)} className="absolute top-1/2 left-3 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow">
+                  <ChevronLeft className="size-5" aria-hidden />
+                </button>
+                <button type="button" aria-label="Next image" onClick={() => setImageIndex(current + 1)} className="absolute top-1/2 right-3 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow">
+                  <ChevronRight className="size-5" aria-hidden />
+                </button>
+              </>
+            )}
+          </div>
+          {product.colors.length > 1 && product.images.length > 1 && (
+            <ul className="mt-4 grid grid-cols-4 gap-3">
+              {product.colors.map((name) => {
+                const thumb = selectImagesForColor({ images: product.images, colors: product.colors, selectedColor: name })[0];
+                if (!thumb) return null;
+                return (
+                  <li key={name}>
+                    <button
+                      type="button"
+                      onClick={() => chooseColor(name)}
+                      aria-label={`Show ${name}`}
+                      aria-pressed={name === color}
+                      className={cn('block aspect-[4/5] w-full overflow-hidden rounded-xl border-2 bg-brand-50', name === color ? 'border-brand-500' : 'border-transparent hover:border-line')}
+                    >
+                      <ProductImage src={thumb} alt="" sizes="120px" />
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+        <div className="flex flex-col">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{product.name}</h1>
+          <div className="mt-4 flex items-baseline gap-3">
+            <span className="text-2xl font-semibold">{formatCents(product.priceCents)}</span>
+            {onSale && product.originalPriceCents !== null && (
+              <span className="text-lg text-muted line-through">
+                <span className="sr-only">Original price </span>
+                {formatCents(product.originalPriceCents)}
+              </span>
+            )}
+          </div>
+          {product.rating !== null && (
+            <div className="mt-2">
+              <Stars rating={product.rating} />
+            </div>
+          )}
+          <p className="mt-6 leading-relaxed text-muted">{product.description}</p>
+
+          {product.colors.length > 0 && (
+            <fieldset className="mt-8">
+              <legend className="text-sm font-semibold">
+                Color: <span className="font-normal text-muted">{color}</span>
+              </legend>
+              <div className="mt-3 flex flex-wrap gap-2">
+                {product.colors.map((name) => (
+                  <button
+                    key={name}
+                    type="button"
+                    onClick={() => chooseColor(name)}
+                    aria-pressed={name === color}
+                    className={cn('flex h-10 items-center gap-2 rounded-full border px-3 text-sm transition', name === color ? 'border-ink' : 'border-line hover:border-brand-400')}
+                  >
+                    <span className="size-5 rounded-full border border-black/15" style={{ backgroundColor: swatchColor(name) }} aria-hidden />
+                    {name}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          {product.sizes.length > 0 && (
+            <fieldset className="mt-6">
+              <legend className="text-sm font-semibold">Size</legend>
+              <div className="mt-3 flex flex-wrap gap-2">
+                {product.sizes.map((name) => (
+                  <button
+                    key={name}
+                    type="button"
+                    onClick={() => setSize(name)}
+                    aria-pressed={name === size}
+                    className={cn('h-10 min-w-12 rounded-lg border px-3 text-sm font-medium transition', name === size ? 'border-ink bg-ink text-white' : 'border-line bg-white hover:border-brand-400')}
+                  >
+                    {name}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <div className="mt-8 flex flex-wrap items-center gap-3">
+            <div className="flex h-12 items-center rounded-full border border-line bg-white" role="group" aria-label="Quantity">
+              <button type="button" className="grid size-12 place-items-center disabled:opacity-40" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((value) => Math.max(1, value - 1))}>
+                <Minus className="size-4" aria-hidden />
+              </button>
+              <span className="w-8 text-center font-semibold" aria-live="polite">{quantity}</span>
+              <button type="button" className="grid size-12 place-items-center disabled:opacity-40" aria-label="Increase quantity" disabled={quantity >= 10} onClick={() => setQuantity((value) => Math.min(10, value + 1))}>
+                <Plus className="size-4" aria-hidden />
+              </button>
+            </div>
+            <Button size="lg" className="flex-1" onClick={addToCart}>
+              {MESSAGES.addToCart}
+            </Button>
+          </div>
+          <p className="mt-6 text-sm text-muted">
+            {MESSAGES.shippingTime}. Free shipping on orders over $50.
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/** The admin token in the browser (SPEC §3/§9: localStorage 'adminSessionToken'). */
+export const ADMIN_TOKEN_KEY = 'adminSessionToken';
+const CHANGE_EVENT = 'admin-session-change';
+
+export function readAdminToken(): string | null {
+  try {
+    return window.localStorage.getItem(ADMIN_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function writeAdminToken(token: string | null) {
+  try {
+    if (token) window.localStorage.setItem(ADMIN_TOKEN_KEY, token);
+    else window.localStorage.removeItem(ADMIN_TOKEN_KEY);
+  } catch (error) {
+    console.warn('[admin] could not store the admin session token', error);
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+type LoginAnswer = { ok: true; token: string } | { ok: false; status: number; error?: string };
+
+/** Sends the passcode (SPEC §7 verify-admin-passcode). Throws only on network failure. */
+export async function requestAdminSession(passcode: string): Promise<LoginAnswer> {
+  const response = await fetch('/api/admin/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ passcode }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { success?: boolean; sessionToken?: string; error?: string };
+  if (response.ok && body.success && body.sessionToken) return { ok: true, token: body.sessionToken };
+  return { ok: false, status: response.status, error: body.error };
+}
+
+
+/** For useSyncExternalStore: token changes in this tab and in others (storage event). */
+export function subscribeAdminToken(listener: () => void) {
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener('storage', listener);
+  };
+}

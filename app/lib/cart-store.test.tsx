@@ -1,0 +1,107 @@
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { allowConsoleError } from '../../tests/support/console-error-policy';
+import { resetCartStoreForTests, useCart } from './cart-store';
+
+const tee = {
+  id: 'Simple Cross Tee-Blue-M',
+  productId: '6d1f3c1e-1111-4a1a-9a1a-111111111111',
+  name: 'Simple Cross Tee',
+  image: '/images/products/simple-cross-tee-blue-960.webp',
+  priceCents: 1500,
+  color: 'Blue',
+  size: 'M',
+};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  resetCartStoreForTests();
+});
+
+describe('cart store', () => {
+  it('adds, merges the same id, colour and size, and persists under the key cart', () => {
+    const { result } = renderHook(() => useCart());
+    act(() => result.current.add(tee));
+    act(() => result.current.add(tee));
+    act(() => result.current.add({ ...tee, id: 'Simple Cross Tee-Blue-L', size: 'L' }));
+    expect(result.current.count).toBe(3);
+    expect(result.current.state.items).toHaveLength(2);
+    expect(result.current.subtotalCents).toBe(4500);
+    const saved = JSON.parse(window.localStorage.getItem('cart')!) as { quantity: number; productId: string }[];
+    expect(saved.map((item) => item.quantity)).toEqual([2, 1]);
+    expect(saved[0]!.productId).toBe(tee.productId);
+  });
+
+  it('writes the coupon keys while a coupon is active and removes them when none is', () => {
+    const { result } = renderHook(() => useCart());
+    act(() => result.current.add(tee));
+    let outcome: ReturnType<typeof result.current.applyCoupon> | undefined;
+    act(() => {
+      outcome = result.current.applyCoupon(' jesus ');
+    });
+    expect(outcome?.ok).toBe(true);
+    expect(window.localStorage.getItem('couponCode')).toBe('JESUS');
+    expect(window.localStorage.getItem('couponDiscount')).toBe('0.1');
+    expect(result.current.discountCents).toBe(150);
+    expect(result.current.totalCents).toBe(1350);
+    act(() => {
+      outcome = result.current.applyCoupon('SAVE50');
+    });
+    expect(outcome?.ok).toBe(false);
+    expect(result.current.state.couponCode).toBe('JESUS');
+    act(() => result.current.removeCoupon());
+    expect(window.localStorage.getItem('couponCode')).toBeNull();
+    expect(window.localStorage.getItem('couponDiscount')).toBeNull();
+  });
+
+  it('updates quantity (0 removes), removes and clears everything including the coupon', () => {
+    const { result } = renderHook(() => useCart());
+    act(() => result.current.add(tee));
+    act(() => result.current.updateQuantity(tee.id, 5));
+    expect(result.current.count).toBe(5);
+    act(() => result.current.updateQuantity(tee.id, 0));
+    expect(result.current.count).toBe(0);
+    act(() => result.current.add(tee));
+    act(() => result.current.remove(tee.id));
+    expect(result.current.state.items).toEqual([]);
+    act(() => result.current.add(tee));
+    act(() => void result.current.applyCoupon('JESUS'));
+    act(() => result.current.clear());
+    expect(result.current.state).toEqual({ items: [], couponCode: null, couponDiscount: 0 });
+    expect(window.localStorage.getItem('cart')).toBe('[]');
+    expect(window.localStorage.getItem('couponCode')).toBeNull();
+  });
+
+  it('restores a saved cart; a coupon is restored from the code, never from a tampered discount', () => {
+    window.localStorage.setItem('cart', JSON.stringify([{ ...tee, price: 15, quantity: 2 }]));
+    window.localStorage.setItem('couponCode', 'jesus');
+    window.localStorage.setItem('couponDiscount', '0.9');
+    const { result } = renderHook(() => useCart());
+    expect(result.current.count).toBe(2);
+    expect(result.current.state.couponDiscount).toBe(0.1);
+    expect(result.current.discountCents).toBe(300);
+  });
+
+  it('logs an unparseable saved cart and starts empty', () => {
+    allowConsoleError();
+    const spy = vi.spyOn(console, 'error');
+    window.localStorage.setItem('cart', '{not json');
+    const { result } = renderHook(() => useCart());
+    expect(result.current.count).toBe(0);
+    expect(spy).toHaveBeenCalledWith(
+      'Error loading cart from localStorage:',
+      expect.stringContaining('not valid JSON'),
+    );
+  });
+
+  it('renders an empty cart on the server so hydration matches, then shows the saved cart', () => {
+    window.localStorage.setItem('cart', JSON.stringify([{ ...tee, quantity: 3 }]));
+    function Badge() {
+      return <span data-testid="count">{useCart().count}</span>;
+    }
+    expect(renderToString(<Badge />)).toContain('>0<');
+    render(<Badge />);
+    expect(screen.getByTestId('count')).toHaveTextContent('3');
+  });
+});

@@ -1,0 +1,83 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LinksFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+// Rendered as a React 19 stylesheet resource (with `precedence`), which React emits ahead of
+// the module preloads, so the render-blocking CSS is fetched first.
+import appStylesHref from './app.css?url';
+import { NotFound } from '~/components/shop/not-found';
+import { SiteFooter } from '~/components/shop/site-footer';
+import { SiteHeader } from '~/components/shop/site-header';
+import { VisitorTracker } from '~/components/shop/visitor-tracker';
+import { Toaster } from '~/components/ui/toaster';
+import { useNonce } from '~/lib/nonce';
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+];
+
+/** Data every page needs: who is signed in (public shape only). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = (await context.auth?.getViewer(request)) ?? null;
+  return { viewer, publicUrl: context.config.publicUrl };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="stylesheet" href={appStylesHref} precedence="high" />
+        <meta name="theme-color" content="#c8673a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        >
+          Skip to content
+        </a>
+        <SiteHeader viewer={data?.viewer ?? null} />
+        <div id="main" className="flex-1">
+          {children}
+        </div>
+        <SiteFooter />
+        <Toaster />
+        <VisitorTracker />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong';
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-semibold">{message}</h1>
+      <p className="mt-4 text-muted">Please try again in a moment.</p>
+      <a className="mt-8 inline-block text-brand-600 underline" href="/">
+        Return to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,174 @@
+import { Heart, ShieldCheck, Truck } from 'lucide-react';
+import { Link } from 'react-router';
+import { MESSAGES } from '@domain/messages';
+import { loadCollectionCards } from '@server/catalog/load-collection-cards';
+import { CollectionSection, EmptyState, ProductGrid, StreamedCollection } from '~/components/shop/collection';
+import { DonationSection } from '~/components/shop/donation-section';
+import { ProductImage } from '~/components/shop/product-image';
+import { PromoDialog } from '~/components/shop/promo-dialog';
+import { seoMeta } from '~/components/shop/seo';
+import type { Route } from './+types/_index';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({
+    matches,
+    title: 'Wear Your Faith',
+    description:
+      'Faith-inspired t-shirts, hoodies and accessories from a student-run brand. Discover meaningful apparel that speaks to your heart.',
+    path: '/',
+  });
+}
+
+/** SPEC §2 Home: Featured Collection = 6 external products, else the first 6 own, else the demo tee. */
+export function loader({ context }: Route.LoaderArgs) {
+  const featured = loadCollectionCards({
+    context,
+    external: { kind: 'products', first: 6 },
+    own: { limit: 6 },
+    demoSlug: 'simple-cross-tee',
+  });
+  return { featured };
+}
+
+/** Six featured cards read best as two rows of three. */
+const FEATURED_GRID_CLASS = 'grid grid-cols-1 gap-x-6 gap-y-10 min-[480px]:grid-cols-2 lg:grid-cols-3';
+
+/** SPEC §2 Our Cross Collection: four colour tiles of the Classic Cross Tee. */
+const CROSS_TILES = [
+  { color: 'Sky Blue', image: '/images/products/classic-cross-tee-sky-blue-960.webp' },
+  { color: 'Blush Pink', image: '/images/products/classic-cross-tee-blush-pink-960.webp' },
+  { color: 'Cream', image: '/images/products/classic-cross-tee-cream-960.webp' },
+  { color: 'White', image: '/images/products/classic-cross-tee-white-960.webp' },
+];
+
+const MISSION_CARDS = [
+  {
+    icon: Heart,
+    title: MESSAGES.missionFaithCentered,
+    text: 'Every design begins in prayer and points to the hope we have in Christ.',
+  },
+  {
+    icon: ShieldCheck,
+    title: MESSAGES.missionPremiumQuality,
+    text: 'Soft, durable fabrics and prints made to last through countless washes.',
+  },
+  {
+    icon: Truck,
+    title: MESSAGES.missionFastShipping,
+    text: 'Orders ship quickly and typically arrive in 3-4 business days.',
+  },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  // Rendered in the placeholder too, so the streamed cards replace skeletons without a shift.
+  const viewAllLink = (
+    <Link to="/new-arrivals" className="text-sm font-semibold text-brand-700 hover:underline">
+      View all new arrivals →
+    </Link>
+  );
+  return (
+    <main>
+      <section className="relative isolate flex h-[700px] items-center justify-center overflow-hidden lg:h-[800px]">
+        <img
+          src="/images/hero-1280.webp"
+          srcSet="/images/hero-768.webp 768w, /images/hero-1280.webp 1280w, /images/hero-1920.webp 1920w"
+          sizes="100vw"
+          alt=""
+          width={1920}
+          height={1080}
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 size-full object-cover"
+        />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-black/40 via-black/30 to-black/50" />
+        <div className="mx-auto max-w-3xl px-6 text-center text-white">
+          <h1 className="text-5xl font-bold tracking-tight sm:text-7xl">{MESSAGES.heroHeading}</h1>
+          <p className="mx-auto mt-6 max-w-xl text-lg text-white/90 sm:text-xl">{MESSAGES.heroText}</p>
+          <a
+            href="#featured-products"
+            className="mt-10 inline-block rounded-full bg-white px-8 py-3 text-sm font-semibold text-ink shadow-lg transition hover:bg-brand-100"
+          >
+            {MESSAGES.shopCollection}
+          </a>
+        </div>
+      </section>
+
+      <section id="featured-products" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
+        <StreamedCollection
+          resolve={loaderData.featured}
+          skeletonCount={6}
+          gridClassName={FEATURED_GRID_CLASS}
+          header={(count) => (
+            <CollectionSection title={MESSAGES.featuredCollection} count={count} filters={viewAllLink}>
+              {null}
+            </CollectionSection>
+          )}
+        >
+          {(list) => (
+            <CollectionSection
+              title={MESSAGES.featuredCollection}
+              count={
+                <span data-testid="featured-source" data-source={list.source}>
+                  Handpicked favourites from our newest designs
+                </span>
+              }
+              filters={viewAllLink}
+            >
+              {list.cards.length === 0 ? (
+                <EmptyState title={MESSAGES.comingSoon} text={MESSAGES.comingSoonDescription} />
+              ) : (
+                <ProductGrid products={list.cards} className={FEATURED_GRID_CLASS} />
+              )}
+            </CollectionSection>
+          )}
+        </StreamedCollection>
+      </section>
+
+      <section aria-labelledby="cross-heading" className="bg-brand-50">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="cross-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {MESSAGES.ourCrossCollection}
+          </h2>
+          <p className="mt-1 text-sm text-muted">The {MESSAGES.crossCollectionProductName} in four soft shades.</p>
+          <ul className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {CROSS_TILES.map((tile) => (
+              <li key={tile.color}>
+                <Link
+                  to={`/products/classic-cross-tee?color=${encodeURIComponent(tile.color)}`}
+                  className="group block overflow-hidden rounded-2xl bg-white shadow-sm transition hover:shadow-md"
+                >
+                  <div className="aspect-[4/5] overflow-hidden">
+                    <ProductImage
+                      src={tile.image}
+                      alt={`${MESSAGES.crossCollectionProductName} in ${tile.color}`}
+                      sizes="(min-width: 1024px) 25vw, 50vw"
+                      className="transition duration-500 group-hover:scale-[1.03]"
+                    />
+                  </div>
+                  <p className="px-4 py-3 text-sm font-semibold">{tile.color}</p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="mission-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <h2 id="mission-heading" className="text-center text-2xl font-semibold tracking-tight sm:text-3xl">
+          {MESSAGES.ourMission}
+        </h2>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {MISSION_CARDS.map((card) => (
+            <li key={card.title} className="rounded-2xl border border-line bg-white p-8 text-center">
+              <card.icon className="mx-auto size-8 text-brand-600" aria-hidden />
+              <h3 className="mt-4 text-lg font-semibold">{card.title}</h3>
+              <p className="mt-2 text-sm text-muted">{card.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <DonationSection />
+      <PromoDialog />
+    </main>
+  );
+}

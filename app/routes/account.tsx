@@ -1,0 +1,99 @@
+/** /account: the signed-in customer's order history (number, date, status, total, lines). */
+import { Award, Package } from 'lucide-react';
+import { Link, redirect } from 'react-router';
+import { SignOutButton } from '~/components/account/sign-out-button';
+import { Badge } from '~/components/ui/badge';
+import { MESSAGES } from '@domain/messages';
+import { formatCents } from '@domain/money';
+import { orderStatusBadgeVariant, type OrderStatus } from '@domain/order';
+import { listCustomerOrders } from '@server/customers/list-customer-orders';
+import type { Route } from './+types/account';
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: 'Your orders | Wear Your Faith' }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = (await context.auth?.getViewer(request)) ?? null;
+  if (!viewer) throw redirect('/auth');
+  const orders = await listCustomerOrders({ db: context.db, userId: viewer.userId, email: viewer.email });
+  return { viewer, orders };
+}
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { viewer, orders } = loaderData;
+  const name = [viewer.firstName, viewer.lastName].filter(Boolean).join(' ');
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-12 sm:px-6 lg:py-16">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Your orders</h1>
+          <p className="mt-2 text-muted">
+            {name ? `${name} · ` : ''}
+            {viewer.email}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Link to="/loyalty" className="inline-flex h-10 items-center gap-2 rounded-full border border-line px-4 text-sm font-semibold hover:bg-brand-50">
+            <Award className="size-4" aria-hidden />
+            {MESSAGES.loyaltyRewards}
+          </Link>
+          <SignOutButton withLabel className="h-10" />
+        </div>
+      </div>
+      {orders.length === 0 ? (
+        <div className="mt-8 rounded-3xl border border-line bg-white p-10 text-center shadow-sm">
+          <Package className="mx-auto size-10 text-brand-600" aria-hidden />
+          <p className="mt-4 text-lg">You have no orders yet.</p>
+          <Link to="/" className="mt-6 inline-flex h-11 items-center rounded-full bg-brand-600 px-6 text-sm font-semibold text-white hover:bg-brand-700">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <ol className="mt-8 space-y-5">
+          {orders.map((order) => (
+            <li key={order.id} className="rounded-3xl border border-line bg-white p-5 shadow-sm sm:p-6">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <div>
+                  <h2 className="font-semibold">Order {order.orderNumber}</h2>
+                  <p className="text-sm text-muted">{longDate(order.createdAt)}</p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <Badge variant={orderStatusBadgeVariant(order.status as OrderStatus)} className="capitalize">
+                    {order.status}
+                  </Badge>
+                  <span className="font-semibold tabular-nums">{formatCents(order.totalCents)}</span>
+                </div>
+              </div>
+              <ul className="mt-4 divide-y divide-line border-t border-line">
+                {order.lines.map((line, index) => (
+                  <li key={index} className="flex items-center gap-4 py-3">
+                    {line.imageUrl ? (
+                      <img src={line.imageUrl} alt="" width={48} height={48} className="size-12 rounded-lg object-cover" loading="lazy" />
+                    ) : (
+                      <span className="size-12 rounded-lg bg-brand-50" aria-hidden />
+                    )}
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium">{line.name}</p>
+                      <p className="text-xs text-muted">
+                        {[line.color, line.size].filter(Boolean).join(' · ')} · Qty {line.quantity}
+                      </p>
+                    </div>
+                    <span className="text-sm tabular-nums">{formatCents(line.lineTotalCents)}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </main>
+  );
+}

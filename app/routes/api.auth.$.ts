@@ -1,0 +1,10 @@
+/** Better Auth's endpoints under /api/auth/* (sign-up, sign-in, sign-out, verify-email, password reset). */
+import type { Route } from './+types/api.auth.$';
+
+async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
+  if (!context.auth) return new Response('Not Found', { status: 404 });
+  return context.auth.handler(request);
+}
+
+export const loader = (args: Route.LoaderArgs) => handle(args);
+export const action = (args: Route.ActionArgs) => handle(args);

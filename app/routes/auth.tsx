@@ -1,0 +1,287 @@
+/**
+ * /auth (SPEC §2): sign in or sign up, the benefits panel, 'Redirecting...' when a
+ * session exists (the loader redirects on the server). Also: confirmation-link results
+ * (?verified=1, ?error=...), resending the link, and 'Forgot password?'.
+ */
+import { Loader2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { redirect } from 'react-router';
+import { BenefitsPanel } from '~/components/account/benefits-panel';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { postAuth } from '~/lib/auth-client';
+import { notify } from '~/lib/notify';
+import { AUTH_TEXTS, authResponseFeedback, validateAuthForm, type AuthFeedback, type AuthMode } from '@domain/auth-feedback';
+import { MESSAGES } from '@domain/messages';
+import type { Route } from './+types/auth';
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: 'Sign in | Wear Your Faith' }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = (await context.auth?.getViewer(request)) ?? null;
+  if (viewer) throw redirect('/');
+  const url = new URL(request.url);
+  const link: 'verified' | 'invalid' | null = url.searchParams.get('error')
+    ? 'invalid'
+    : url.searchParams.get('verified') === '1'
+      ? 'verified'
+      : null;
+  return { link };
+}
+
+type Mode = AuthMode | 'forgot';
+
+const CONFIRM_CALLBACK = '/auth?verified=1';
+
+function show(feedback: AuthFeedback) {
+  notify({ title: feedback.title, description: feedback.description, variant: feedback.variant });
+}
+
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
+  const { link } = loaderData;
+  const [mode, setMode] = useState<Mode>('signIn');
+  const [busy, setBusy] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [notice, setNotice] = useState<{ title: string; description?: string; tone: 'info' | 'error' } | null>(() =>
+    link === 'verified'
+      ? { title: AUTH_TEXTS.emailConfirmedTitle, description: AUTH_TEXTS.emailConfirmedDescription, tone: 'info' }
+      : link === 'invalid'
+        ? { title: AUTH_TEXTS.invalidLinkTitle, description: AUTH_TEXTS.invalidLinkDescription, tone: 'error' }
+        : null,
+  );
+  const [offerNewLink, setOfferNewLink] = useState(link === 'invalid');
+  const formId = useId();
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setOfferNewLink(false);
+  };
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (mode === 'forgot') {
+      if (!email.trim()) {
+        notify({ title: MESSAGES.signInRequiredFields, variant: 'destructive' });
+        return;
+      }
+      setBusy(true);
+      const answer = await postAuth('/request-password-reset', { email: email.trim(), redirectTo: '/reset-password' });
+      setBusy(false);
+      if (answer.status >= 200 && answer.status < 300) {
+        notify({ title: AUTH_TEXTS.resetRequestedTitle, description: AUTH_TEXTS.resetRequestedDescription });
+        setNotice({ title: AUTH_TEXTS.resetRequestedTitle, description: AUTH_TEXTS.resetRequestedDescription, tone: 'info' });
+        setMode('signIn');
+      } else {
+        show(authResponseFeedback('signIn', answer));
+      }
+      return;
+    }
+    const invalid = validateAuthForm(mode, { email, password });
+    if (invalid) {
+      show(invalid);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (mode === 'signUp') {
+        const name = [firstName.trim(), lastName.trim()].filter(Boolean).join(' ') || email.trim();
+        const answer = await postAuth('/sign-up/email', {
+          email: email.trim(),
+          password,
+          name,
+          firstName: firstName.trim(),
+          lastName: lastName.trim(),
+          callbackURL: CONFIRM_CALLBACK,
+        });
+        const feedback = authResponseFeedback('signUp', answer);
+        show(feedback);
+        if (answer.status >= 200 && answer.status < 300) {
+          setNotice({ title: MESSAGES.checkEmailTitle, description: MESSAGES.checkEmailDescription, tone: 'info' });
+          setPassword('');
+          setMode('signIn');
+        }
+        return;
+      }
+      const answer = await postAuth('/sign-in/email', { email: email.trim(), password });
+      if (answer.status >= 200 && answer.status < 300) {
+        setRedirecting(true);
+        window.location.assign('/');
+        return;
+      }
+      const feedback = authResponseFeedback('signIn', answer);
+      show(feedback);
+      setOfferNewLink(Boolean(feedback.offerNewLink));
+      if (feedback.offerNewLink) {
+        setNotice({ title: feedback.title, description: feedback.description, tone: 'error' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendNewLink = async () => {
+    if (!email.trim()) {
+      notify({ title: MESSAGES.signInRequiredFields, variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    const answer = await postAuth('/send-verification-email', { email: email.trim(), callbackURL: CONFIRM_CALLBACK });
+    setBusy(false);
+    if (answer.status >= 200 && answer.status < 300) {
+      notify({ title: AUTH_TEXTS.verificationSentTitle, description: AUTH_TEXTS.verificationSentDescription });
+      setNotice({ title: AUTH_TEXTS.verificationSentTitle, description: AUTH_TEXTS.verificationSentDescription, tone: 'info' });
+      setOfferNewLink(false);
+    } else {
+      show(authResponseFeedback('signIn', answer));
+    }
+  };
+
+  if (redirecting) {
+    return (
+      <main className="grid min-h-[60vh] place-items-center px-4">
+        <p className="flex items-center gap-3 text-lg text-muted" role="status">
+          <Loader2 className="size-5 animate-spin" aria-hidden />
+          {MESSAGES.redirecting}
+        </p>
+      </main>
+    );
+  }
+
+  const heading = mode === 'signUp' ? 'Create your account' : mode === 'forgot' ? 'Reset your password' : 'Welcome back';
+  const intro =
+    mode === 'signUp'
+      ? 'Sign up to earn loyalty points on every order.'
+      : mode === 'forgot'
+        ? 'Enter your email and we will send you a link to choose a new password.'
+        : 'Sign in to see your loyalty points and orders.';
+  const submitLabel = mode === 'signUp' ? 'Sign Up' : mode === 'forgot' ? 'Send reset link' : 'Sign In';
+
+  return (
+    <main className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:items-start lg:gap-16 lg:py-20">
+      <section aria-labelledby={`${formId}-title`} className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-10">
+        <h1 id={`${formId}-title`} className="text-3xl font-semibold tracking-tight">
+          {heading}
+        </h1>
+        <p className="mt-2 text-muted">{intro}</p>
+
+        {notice && (
+          <div
+            role={notice.tone === 'error' ? 'alert' : 'status'}
+            className={`mt-6 rounded-xl border p-4 text-sm ${
+              notice.tone === 'error' ? 'border-red-200 bg-red-50 text-red-900' : 'border-brand-200 bg-brand-50 text-brand-900'
+            }`}
+          >
+            <p className="font-semibold">{notice.title}</p>
+            {notice.description && <p className="mt-1">{notice.description}</p>}
+          </div>
+        )}
+
+        <form className="mt-8 space-y-5" onSubmit={submit} noValidate aria-busy={busy}>
+          {mode === 'signUp' && (
+            <div className="grid gap-5 sm:grid-cols-2">
+              <div className="space-y-2">
+                <Label htmlFor={`${formId}-first`}>First name</Label>
+                <Input
+                  id={`${formId}-first`}
+                  name="firstName"
+                  autoComplete="given-name"
+                  value={firstName}
+                  onChange={(e) => setFirstName(e.target.value)}
+                />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor={`${formId}-last`}>Last name</Label>
+                <Input
+                  id={`${formId}-last`}
+                  name="lastName"
+                  autoComplete="family-name"
+                  value={lastName}
+                  onChange={(e) => setLastName(e.target.value)}
+                />
+              </div>
+            </div>
+          )}
+          <div className="space-y-2">
+            <Label htmlFor={`${formId}-email`}>Email</Label>
+            <Input
+              id={`${formId}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          {mode !== 'forgot' && (
+            <div className="space-y-2">
+              <div className="flex items-center justify-between">
+                <Label htmlFor={`${formId}-password`}>Password</Label>
+                {mode === 'signIn' && (
+                  <button
+                    type="button"
+                    className="text-sm font-medium text-brand-700 hover:underline"
+                    onClick={() => switchMode('forgot')}
+                  >
+                    {AUTH_TEXTS.forgotPassword}
+                  </button>
+                )}
+              </div>
+              <Input
+                id={`${formId}-password`}
+                name="password"
+                type="password"
+                autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
+                required
+                minLength={mode === 'signUp' ? 8 : undefined}
+                aria-describedby={mode === 'signUp' ? `${formId}-password-hint` : undefined}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              {mode === 'signUp' && (
+                <p id={`${formId}-password-hint`} className="text-xs text-muted">
+                  At least 8 characters.
+                </p>
+              )}
+            </div>
+          )}
+          <Button type="submit" variant="brand" className="w-full" disabled={busy}>
+            {busy && <Loader2 className="animate-spin" aria-hidden />}
+            {submitLabel}
+          </Button>
+        </form>
+
+        {offerNewLink && (
+          <Button type="button" variant="outline" className="mt-3 w-full" onClick={sendNewLink} disabled={busy}>
+            Send a new link
+          </Button>
+        )}
+
+        <div className="mt-8 border-t border-line pt-6 text-center text-sm">
+          {mode === 'signUp' ? (
+            <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => switchMode('signIn')}>
+              {MESSAGES.switchToSignIn}
+            </button>
+          ) : mode === 'forgot' ? (
+            <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => switchMode('signIn')}>
+              Back to sign in
+            </button>
+          ) : (
+            <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => switchMode('signUp')}>
+              {MESSAGES.switchToSignUp}
+            </button>
+          )}
+        </div>
+      </section>
+      <BenefitsPanel />
+    </main>
+  );
+}

@@ -1,0 +1,62 @@
+import { data } from 'react-router';
+import { z } from 'zod';
+import { cardFromPublicProduct } from '@domain/storefront-product';
+import { getProductBySlug } from '@server/catalog/get-product-by-slug';
+import { ProductDetail } from '~/components/shop/product-detail';
+import { publicUrlFrom, seoMeta } from '~/components/shop/seo';
+import type { Route } from './+types/products.$slug';
+
+const SlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200);
+
+/** A product page (ours: every real shop has one). Unknown slug: the 404 page, status 404. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const slug = SlugSchema.safeParse(params.slug);
+  const product = slug.success ? await getProductBySlug({ db: context.db, slug: slug.data }) : null;
+  if (!product) throw data(null, { status: 404 });
+  return { product };
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: 'Page not found | Wear Your Faith' }, { name: 'robots', content: 'noindex' }];
+  const { product } = loaderData;
+  return seoMeta({
+    matches,
+    title: product.name,
+    description: product.description.slice(0, 160) || `${product.name} from Wear Your Faith.`,
+    path: `/products/${product.slug}`,
+    image: product.images[0],
+    type: 'product',
+  });
+}
+
+export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const base = publicUrlFrom(matches);
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    sku: product.slug,
+    category: product.category,
+    image: product.images.map((image) => `${base}${image}`),
+    brand: { '@type': 'Brand', name: 'Wear Your Faith' },
+    offers: {
+      '@type': 'Offer',
+      url: `${base}/products/${product.slug}`,
+      priceCurrency: 'USD',
+      price: (product.priceCents / 100).toFixed(2),
+      availability: 'https://schema.org/InStock',
+    },
+  };
+  return (
+    <main>
+      <script
+        type="application/ld+json"
+        // JSON script tags are not executed (CSP is fine); '<' is escaped so no tag can close early.
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }}
+      />
+      <ProductDetail product={product} card={cardFromPublicProduct(product, { cycleColors: false })} />
+    </main>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The built-in sandbox checkout (RUN-CONTRACT.md): the order's lines and the server's total,
+ * a "Card number" field and a "Pay" button. 4242 4242 4242 4242 pays through the same
+ * completion as a Stripe webhook, then goes to /payment-success; "Cancel" returns to /cart.
+ */
+import { CreditCard, Lock } from 'lucide-react';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { formatCents } from '@domain/money';
+import { getHostedSession } from '@server/payments/get-hosted-session';
+import { paySandboxSession } from '@server/payments/pay-sandbox-session';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import type { Route } from './+types/sandbox.checkout.$sessionId';
+
+export function meta() {
+  return [{ title: 'Checkout (sandbox) | Wear Your Faith' }, { name: 'robots', content: 'noindex' }];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const session = await getHostedSession({ db: context.db, sessionId: params.sessionId, logger: context.logger });
+  if (!session || session.provider !== 'sandbox') throw data('Checkout session not found', { status: 404 });
+  if (session.status === 'complete') throw redirect(`/payment-success?session_id=${encodeURIComponent(session.id)}`);
+  return { session };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const cardNumber = String(form.get('cardNumber') ?? '');
+  const result = await paySandboxSession({
+    db: context.db,
+    logger: context.logger,
+    sessionId: params.sessionId,
+    cardNumber,
+  });
+  if (result.ok) {
+    // The confirmation e-mail was queued in the completion transaction: send it now.
+    void context.mail?.deliverNow().catch((error) => context.logger.error({ err: error }, 'mail delivery failed'));
+    return redirect(`/payment-success?session_id=${encodeURIComponent(params.sessionId)}`);
+  }
+  return data({ error: result.message, cardNumber }, { status: result.status });
+}
+
+export default function SandboxCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { session } = loaderData;
+  const navigation = useNavigation();
+  const isPaying = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const isExpired = session.status === 'expired';
+  const order = session.order;
+  const cancelHref = session.purpose === 'order' ? '/cart' : '/';
+  return (
+    <main className="mx-auto grid max-w-5xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 md:grid-cols-2 md:py-16">
+      <section aria-labelledby="summary-heading" className="min-w-0 rounded-2xl bg-surface p-6 sm:p-8">
+        <p className="text-sm font-medium text-muted">Wear Your Faith</p>
+        <h1 id="summary-heading" className="mt-1 text-3xl font-semibold tracking-tight">
+          {formatCents(session.totalCents)}
+        </h1>
+        <p className="mt-1 text-sm text-muted">
+          {order ? `Order ${order.orderNumber}` : 'Donation to Wear Your Faith'}
+        </p>
+        {order ? (
+          <>
+            <ul className="mt-6 divide-y divide-line" aria-label="Order lines">
+              {order.lines.map((line, index) => (
+                <li key={index} className="flex items-center gap-4 py-3">
+                  {line.imageUrl ? (
+                    <img
+                      src={line.imageUrl.replace(/-960\.webp$/, '-480.webp')}
+                      alt={line.name}
+                      width={56}
+                      height={56}
+                      className="size-14 shrink-0 rounded-lg bg-white object-cover"
+                    />
+                  ) : null}
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{line.name}</p>
+                    <p className="text-sm text-muted">
+                      {line.color} · {line.size} · Qty {line.quantity}
+                    </p>
+                  </div>
+                  <p className="font-medium tabular-nums">{formatCents(line.lineTotalCents)}</p>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-4 space-y-2 border-t border-line pt-4 text-sm">
+              <div className="flex justify-between">
+                <dt>Subtotal</dt>
+                <dd className="tabular-nums">{formatCents(order.subtotalCents)}</dd>
+              </div>
+              {order.discountCents > 0 ? (
+                <div className="flex justify-between text-green-700">
+                  <dt>Discount ({order.couponCode})</dt>
+                  <dd className="tabular-nums">-{formatCents(order.discountCents)}</dd>
+                </div>
+              ) : null}
+              {order.pointsDiscountCents > 0 ? (
+                <div className="flex justify-between text-green-700">
+                  <dt>Points ({order.pointsRedeemed.toLocaleString('en-US')})</dt>
+                  <dd className="tabular-nums">-{formatCents(order.pointsDiscountCents)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between">
+                <dt>Shipping</dt>
+                <dd className="tabular-nums">{order.shippingCents > 0 ? formatCents(order.shippingCents) : 'Free'}</dd>
+              </div>
+              <div className="flex justify-between border-t border-line pt-2 text-base font-semibold">
+                <dt>Total</dt>
+                <dd className="tabular-nums" data-testid="sandbox-total">
+                  {formatCents(order.totalCents)}
+                </dd>
+              </div>
+            </dl>
+          </>
+        ) : (
+          <dl className="mt-6 flex justify-between border-t border-line pt-4 text-base font-semibold">
+            <dt>Donation</dt>
+            <dd className="tabular-nums" data-testid="sandbox-total">
+              {formatCents(session.totalCents)}
+            </dd>
+          </dl>
+        )}
+      </section>
+
+      <section aria-labelledby="pay-heading" className="min-w-0 sm:p-4">
+        <h2 id="pay-heading" className="flex items-center gap-2 text-xl font-semibold">
+          <CreditCard aria-hidden="true" /> Pay with card
+        </h2>
+        <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Sandbox checkout: no real payment is taken. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a
+          decline.
+        </p>
+        {isExpired ? (
+          <p role="alert" className="mt-6 text-sm font-medium text-red-700">
+            This checkout session has expired.
+          </p>
+        ) : (
+          <Form method="post" className="mt-6 space-y-4" noValidate>
+            <div className="space-y-2">
+              <Label htmlFor="cardNumber">Card number</Label>
+              <Input
+                id="cardNumber"
+                name="cardNumber"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="1234 1234 1234 1234"
+                defaultValue={actionData?.cardNumber ?? ''}
+                aria-invalid={actionData?.error ? true : undefined}
+                aria-describedby={actionData?.error ? 'card-error' : undefined}
+                required
+              />
+              {actionData?.error ? (
+                <p id="card-error" role="alert" className="text-sm font-medium text-red-700">
+                  {actionData.error}
+                </p>
+              ) : null}
+            </div>
+            <Button type="submit" className="w-full" size="lg" disabled={isPaying}>
+              <Lock aria-hidden="true" />
+              {isPaying ? 'Processing...' : 'Pay'}
+            </Button>
+          </Form>
+        )}
+        <p className="mt-6 text-center text-sm">
+          <Link to={cancelHref} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            Cancel
+          </Link>
+        </p>
+      </section>
+    </main>
+  );
+}

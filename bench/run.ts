@@ -1,0 +1,421 @@
+/**
+ * `npm run bench`: builds the shop, starts the production server on 127.0.0.1 with a fresh DATA_DIR,
+ * measures HTTP load (autocannon), JavaScript weight and Lighthouse mobile performance, runs the
+ * scenarios of bench/scenarios/, prints a summary on stdout and writes bench/results/latest.json.
+ *
+ *   npm run bench [-- --postgres] [-- --no-lighthouse]
+ *   BENCH_DURATION=5 npm run bench
+ *
+ * See bench/README.md for the settings and what each figure means.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { probe, runHttpBench, type HttpDefaults } from './lib/http';
+import { measureJsWeight } from './lib/js-weight';
+import { runLighthouse } from './lib/lighthouse';
+import { createBenchDatabase, DEFAULT_ADMIN_URL, redactUrl } from './lib/postgres';
+import { startReaper } from './lib/reaper';
+import {
+  appliesTo,
+  DEFAULT_SCENARIO_TIMEOUT_S,
+  loadScenarios,
+  runScenario,
+  type LoadedScenario,
+} from './lib/scenarios';
+import { buildShop, startServer, type RunningServer } from './lib/server';
+import { formatSummary, type BackendResults, type BenchResults, type PageCheck } from './lib/summary';
+import type { Backend, HttpBenchOptions, ScenarioContext } from './lib/types';
+import { closeCleanup, envNumber, errorMessage, log, onCleanup, runCleanup } from './lib/util';
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(BENCH_DIR, '..');
+const RESULTS_DIR = path.join(BENCH_DIR, 'results');
+const SCENARIOS_DIR = path.join(BENCH_DIR, 'scenarios');
+
+const BUILD_TIMEOUT_MS = 300_000;
+const START_TIMEOUT_MS = 120_000;
+const STOP_GRACE_MS = 20_000;
+const LIGHTHOUSE_RUN_TIMEOUT_MS = 150_000;
+
+/** Pages checked with one GET each (status code, size, compression). */
+const PAGES = ['/', '/new-arrivals', '/t-shirts', '/healthz'];
+
+/** Built-in load runs, in this order. */
+const HTTP_TARGETS: HttpBenchOptions[] = [
+  { path: '/', label: '/' },
+  { path: '/', label: '/ (gzip)', headers: { 'accept-encoding': 'gzip' } },
+  { path: '/new-arrivals', label: '/new-arrivals' },
+  { path: '/healthz', label: '/healthz' },
+];
+
+// ---------------------------------------------------------------- options
+
+const USAGE = `usage: npm run bench [-- --postgres] [-- --no-lighthouse]
+  --postgres       also run the HTTP part against PostgreSQL (BENCH_POSTGRES=1); a fresh database
+                   wyf_bench_<random> on the server of DATABASE_URL (default ${DEFAULT_ADMIN_URL}) is dropped after
+  --no-lighthouse  skip Lighthouse (BENCH_LIGHTHOUSE=0)
+environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50),
+  BENCH_LIGHTHOUSE_RUNS (3), BENCH_SCENARIOS (comma-separated names, "none" for none), BENCH_TIMEOUT (s, whole run),
+  CHROME_PATH (default /usr/bin/chromium)`;
+
+function parseOptions() {
+  const args = process.argv.slice(2);
+  const known = new Set(['--postgres', '--no-lighthouse', '--help', '-h']);
+  const unknown = args.filter((a) => !known.has(a));
+  if (args.includes('--help') || args.includes('-h') || unknown.length > 0) {
+    if (unknown.length > 0) console.error(`unknown argument(s): ${unknown.join(' ')}`);
+    console.error(USAGE);
+    process.exit(unknown.length > 0 ? 2 : 0);
+  }
+  const scenariosEnv = process.env.BENCH_SCENARIOS?.trim();
+  return {
+    durationSeconds: envNumber('BENCH_DURATION', 10),
+    warmupSeconds: envNumber('BENCH_WARMUP', 2, { allowZero: true }),
+    connections: Math.round(envNumber('BENCH_CONNECTIONS', 50)),
+    lighthouseRuns:
+      args.includes('--no-lighthouse') || process.env.BENCH_LIGHTHOUSE === '0'
+        ? 0
+        : Math.round(envNumber('BENCH_LIGHTHOUSE_RUNS', 3, { allowZero: true })),
+    postgres: args.includes('--postgres') || process.env.BENCH_POSTGRES === '1',
+    adminDatabaseUrl: process.env.DATABASE_URL?.trim() || DEFAULT_ADMIN_URL,
+    scenarioFilter: !scenariosEnv
+      ? null
+      : scenariosEnv === 'none'
+        ? []
+        : scenariosEnv
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+    chromePath: process.env.CHROME_PATH?.trim() || '/usr/bin/chromium',
+    totalTimeoutSeconds: process.env.BENCH_TIMEOUT ? envNumber('BENCH_TIMEOUT', 1) : null,
+  };
+}
+
+const options = parseOptions();
+const backends: Backend[] = options.postgres ? ['pglite', 'postgres'] : ['pglite'];
+const scenarios: LoadedScenario[] = await loadScenarios(SCENARIOS_DIR, options.scenarioFilter);
+if (options.lighthouseRuns > 0 && !existsSync(options.chromePath)) {
+  console.error(`Chromium not found at ${options.chromePath} (set CHROME_PATH, or run with --no-lighthouse)`);
+  process.exit(2);
+}
+
+// Out-of-process safety net: cleans up if this process dies without running its clean-up.
+startReaper();
+
+const cpus = os.cpus();
+const results: BenchResults = {
+  schema: 1,
+  startedAt: new Date().toISOString(),
+  finishedAt: null,
+  durationMs: null,
+  interrupted: null,
+  environment: {
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    arch: os.arch(),
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    loadAverageStart: Math.round(os.loadavg()[0]! * 100) / 100,
+    loadAverageEnd: null,
+  },
+  options: {
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+    connections: options.connections,
+    lighthouseRuns: options.lighthouseRuns,
+    postgres: options.postgres,
+    scenarios: scenarios.map((s) => s.name),
+  },
+  build: null,
+  backends: {},
+  jsWeight: null,
+  lighthouse: null,
+  lighthouseOtherPages: [],
+  failures: [],
+};
+const startedMs = Date.now();
+
+// ---------------------------------------------------------------- time limit and interruption
+
+/** Upper bound of the whole run from the per-step limits (each step is bounded on its own too). */
+function defaultTotalTimeoutSeconds(): number {
+  const perLoadRun = options.warmupSeconds + options.durationSeconds + 2 * 30;
+  let total = BUILD_TIMEOUT_MS / 1000 + 60;
+  for (const backend of backends) {
+    total += (START_TIMEOUT_MS + STOP_GRACE_MS) / 1000 + 30 + PAGES.length * 30 + HTTP_TARGETS.length * perLoadRun;
+    total += scenarios
+      .filter((s) => appliesTo(s, backend))
+      .reduce((t, s) => t + (s.timeoutSeconds ?? DEFAULT_SCENARIO_TIMEOUT_S), 0);
+  }
+  total += 60 + (options.lighthouseRuns * LIGHTHOUSE_RUN_TIMEOUT_MS) / 1000; // JS weight + Lighthouse
+  return Math.ceil(total);
+}
+
+const abort = new AbortController();
+let finishing = false;
+
+async function writeResults(): Promise<string> {
+  results.finishedAt = new Date().toISOString();
+  results.durationMs = Date.now() - startedMs;
+  results.environment.loadAverageEnd = Math.round(os.loadavg()[0]! * 100) / 100;
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, 'latest.json');
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
+}
+
+async function stopEarly(reason: string, exitCode: number): Promise<void> {
+  if (finishing) {
+    // tsx relays a Ctrl-C that the process group already delivered: one clean-up is enough.
+    log(`${reason}: already finishing`);
+    return;
+  }
+  finishing = true;
+  log(`${reason}: stopping the server and Chromium, cleaning up`);
+  results.interrupted = reason;
+  abort.abort(new Error(reason));
+  closeCleanup();
+  await runCleanup();
+  try {
+    const file = await writeResults();
+    console.log(formatSummary(results));
+    log(`partial results written to ${path.relative(ROOT, file)}`);
+  } catch (error) {
+    log(`could not write results: ${errorMessage(error)}`);
+  }
+  process.exit(exitCode);
+}
+
+const totalTimeoutSeconds = options.totalTimeoutSeconds ?? defaultTotalTimeoutSeconds();
+setTimeout(
+  () => void stopEarly(`time limit of ${totalTimeoutSeconds} s reached (BENCH_TIMEOUT)`, 124),
+  totalTimeoutSeconds * 1000,
+).unref();
+// `on`, not `once`: under tsx a second delivery with no listener left would exit at once.
+process.on('SIGINT', () => void stopEarly('interrupted (SIGINT)', 130));
+process.on('SIGTERM', () => void stopEarly('terminated (SIGTERM)', 143));
+
+// ---------------------------------------------------------------- steps
+
+async function step<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
+  abort.signal.throwIfAborted();
+  log(`${name}...`);
+  try {
+    return await fn();
+  } catch (error) {
+    if (abort.signal.aborted) throw error;
+    results.failures.push({ step: name, error: errorMessage(error) });
+    log(`${name} FAILED: ${errorMessage(error)}`);
+    return null;
+  }
+}
+
+async function checkPages(baseUrl: string): Promise<PageCheck[]> {
+  const checks: { path: string; acceptEncoding: string | null }[] = [
+    ...PAGES.map((p) => ({ path: p, acceptEncoding: null })),
+    { path: '/', acceptEncoding: 'gzip' },
+  ];
+  const pages: PageCheck[] = [];
+  for (const check of checks) {
+    try {
+      const response = await probe(baseUrl, check.path, {
+        headers: check.acceptEncoding ? { 'accept-encoding': check.acceptEncoding } : {},
+      });
+      pages.push({
+        ...check,
+        status: response.status,
+        contentType: response.contentType,
+        contentEncoding: response.contentEncoding,
+        wireBytes: response.wireBytes,
+        ms: response.ms,
+      });
+    } catch (error) {
+      pages.push({
+        ...check,
+        status: null,
+        contentType: null,
+        contentEncoding: null,
+        wireBytes: null,
+        ms: null,
+        error: errorMessage(error),
+      });
+    }
+  }
+  for (const page of pages) {
+    log(
+      `  GET ${page.path}${page.acceptEncoding ? ` (accept-encoding: ${page.acceptEncoding})` : ''} -> ${page.status ?? page.error}`,
+    );
+  }
+  return pages;
+}
+
+async function runBackend(backend: Backend): Promise<void> {
+  const record: BackendResults = { backend, serverStartMs: null, serverStop: null, pages: [], http: [], scenarios: [] };
+  results.backends[backend] = record;
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `wyf-bench-${backend}-`));
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  const unregisterDataDir = onCleanup(`data dir ${dataDir}`, removeDataDir, { kind: 'dir', path: dataDir });
+
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (backend === 'postgres') {
+    const database = await step(`create PostgreSQL database on ${redactUrl(options.adminDatabaseUrl)}`, () =>
+      createBenchDatabase(options.adminDatabaseUrl),
+    );
+    if (!database) return;
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
+    record.database = database.name;
+  }
+
+  let server: RunningServer | null = null;
+  try {
+    server = await step(`start the server (${backend})`, () =>
+      startServer({ root: ROOT, dataDir, databaseUrl, startTimeoutMs: START_TIMEOUT_MS, stopGraceMs: STOP_GRACE_MS }),
+    );
+    if (!server) return;
+    record.serverStartMs = server.startMs;
+    log(`server pid ${server.pid} ready at ${server.baseUrl} in ${server.startMs} ms (DATA_DIR ${dataDir})`);
+    const baseUrl = server.baseUrl;
+
+    record.pages = (await step(`check pages (${backend})`, () => checkPages(baseUrl))) ?? [];
+
+    if (backend === 'pglite') {
+      results.jsWeight = await step('measure JavaScript weight of /', () => measureJsWeight(baseUrl, '/'));
+    }
+
+    const defaults: HttpDefaults = {
+      baseUrl,
+      connections: options.connections,
+      durationSeconds: options.durationSeconds,
+      warmupSeconds: options.warmupSeconds,
+    };
+    for (const target of HTTP_TARGETS) {
+      const result = await step(`autocannon ${target.label} (${backend})`, () =>
+        runHttpBench(defaults, target, abort.signal),
+      );
+      if (result) {
+        record.http.push(result);
+        log(
+          `  ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+        );
+      }
+    }
+
+    if (backend === 'pglite' && options.lighthouseRuns > 0) {
+      results.lighthouse = await step('Lighthouse mobile performance of /', () =>
+        runLighthouse({
+          url: `${baseUrl}/`,
+          runs: options.lighthouseRuns,
+          chromePath: options.chromePath,
+          timeoutMsPerRun: LIGHTHOUSE_RUN_TIMEOUT_MS,
+          reportPath: path.join(RESULTS_DIR, 'lighthouse-home.json'),
+          signal: abort.signal,
+        }),
+      );
+      if (results.lighthouse && results.lighthouse.successfulRuns === 0) {
+        results.failures.push({
+          step: 'Lighthouse mobile performance of /',
+          error: results.lighthouse.runs[0]?.error ?? 'no successful run',
+        });
+      }
+      // The storefront issue's other two pages with a performance goal (>= 95).
+      for (const extraPath of ['/t-shirts', '/new-arrivals']) {
+        const summary = await step(`Lighthouse mobile performance of ${extraPath}`, () =>
+          runLighthouse({
+            url: `${baseUrl}${extraPath}`,
+            runs: options.lighthouseRuns,
+            chromePath: options.chromePath,
+            timeoutMsPerRun: LIGHTHOUSE_RUN_TIMEOUT_MS,
+            reportPath: path.join(RESULTS_DIR, `lighthouse${extraPath.replace(/\//g, '-')}.json`),
+            signal: abort.signal,
+          }),
+        );
+        if (summary) {
+          results.lighthouseOtherPages.push(summary);
+          const m = summary.median;
+          log(
+            `  Lighthouse ${extraPath}: median score ${m.score}, LCP ${m.lcpMs} ms, CLS ${m.cls}, TBT ${m.tbtMs} ms`,
+          );
+        }
+      }
+    }
+
+    for (const scenario of scenarios.filter((s) => appliesTo(s, backend))) {
+      abort.signal.throwIfAborted();
+      log(`scenario ${scenario.name} (${backend})...`);
+      const makeContext = (signal: AbortSignal, name: string): ScenarioContext => ({
+        baseUrl,
+        dataDir,
+        databaseUrl,
+        backend,
+        durationSeconds: options.durationSeconds,
+        connections: options.connections,
+        warmupSeconds: options.warmupSeconds,
+        signal,
+        log: (...parts: unknown[]) => log(`[${name}]`, ...parts),
+        autocannon: (opts) => runHttpBench(defaults, opts, signal),
+        probe: (p, init) => probe(baseUrl, p, init),
+      });
+      const outcome = await runScenario(scenario, makeContext, abort.signal);
+      record.scenarios.push(outcome);
+      if (!outcome.ok) {
+        results.failures.push({ step: `scenario ${scenario.name} (${backend})`, error: outcome.error ?? 'failed' });
+        log(`scenario ${scenario.name} FAILED: ${outcome.error}`);
+      }
+    }
+  } finally {
+    if (server) {
+      const stopped = await server.stop();
+      record.serverStop = stopped;
+      log(`server stopped (exit ${stopped.code ?? stopped.signal}) in ${stopped.ms} ms`);
+      if (stopped.code !== 0) {
+        results.failures.push({
+          step: `stop the server (${backend})`,
+          error: `exit ${stopped.code ?? stopped.signal}\n${server.output().slice(-2000)}`,
+        });
+      }
+    }
+    if (dropDatabase) {
+      await step('drop the PostgreSQL database', dropDatabase);
+    }
+    await removeDataDir();
+    unregisterDataDir();
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+log(
+  `node ${process.version}, ${results.environment.cpus} CPU; ${options.connections} connections, ${options.durationSeconds} s per run` +
+    ` after ${options.warmupSeconds} s warm-up; backends ${backends.join(', ')}; scenarios: ${scenarios.map((s) => s.name).join(', ') || 'none'};` +
+    ` time limit ${totalTimeoutSeconds} s`,
+);
+let exitCode = 0;
+try {
+  results.build = await step('react-router build', () => buildShop(ROOT, BUILD_TIMEOUT_MS));
+  if (results.build) {
+    for (const backend of backends) await runBackend(backend);
+  }
+} catch (error) {
+  // After an interruption stopEarly() reports and exits; anything else is a harness bug.
+  if (!abort.signal.aborted) {
+    results.failures.push({ step: 'harness', error: errorMessage(error) });
+    log(`harness error: ${error instanceof Error && error.stack ? error.stack : errorMessage(error)}`);
+  }
+} finally {
+  await runCleanup();
+}
+if (!finishing) {
+  finishing = true;
+  const file = await writeResults();
+  console.log(formatSummary(results));
+  log(`results written to ${path.relative(ROOT, file)}`);
+  exitCode = results.failures.length > 0 ? 1 : 0;
+  process.exit(exitCode);
+}

@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  POINTS_PER_DOLLAR,
+  POINTS_PER_REDEMPTION_STEP,
+  REDEMPTION_STEP_CENTS,
+  formatSignedPoints,
+  maxRedeemablePoints,
+  pointsForTotal,
+  pointsToCents,
+  roundDownToRedemptionStep,
+  signedPoints,
+  summarizeLedger,
+} from './loyalty';
+
+describe('constants', () => {
+  it('earns 100 points per $1 and redeems 100 points for $1', () => {
+    expect(POINTS_PER_DOLLAR).toBe(100);
+    expect(POINTS_PER_REDEMPTION_STEP).toBe(100);
+    expect(REDEMPTION_STEP_CENTS).toBe(100);
+  });
+});
+
+describe('pointsForTotal (SPEC §9)', () => {
+  it('gives 100 points per dollar, i.e. one per cent', () => {
+    expect(pointsForTotal(1234)).toBe(1234);
+    expect(pointsForTotal(100)).toBe(100);
+    expect(pointsForTotal(5599)).toBe(5599);
+    expect(pointsForTotal(1)).toBe(1);
+  });
+
+  it('gives nothing for zero, negative or NaN totals', () => {
+    expect(pointsForTotal(0)).toBe(0);
+    expect(pointsForTotal(-500)).toBe(0);
+    expect(pointsForTotal(Number.NaN)).toBe(0);
+  });
+
+  it('rounds fractional cents down', () => {
+    expect(pointsForTotal(1234.99)).toBe(1234);
+  });
+
+  it('is a whole number never above the total in cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (total) => {
+        const points = pointsForTotal(total);
+        expect(Number.isInteger(points)).toBe(true);
+        expect(points).toBe(total); // 100 points per $1 = 1 point per cent
+      }),
+    );
+  });
+});
+
+describe('redemption', () => {
+  it('rounds requests down to steps of 100', () => {
+    expect(roundDownToRedemptionStep(250)).toBe(200);
+    expect(roundDownToRedemptionStep(99)).toBe(0);
+    expect(roundDownToRedemptionStep(100)).toBe(100);
+    expect(roundDownToRedemptionStep(-100)).toBe(0);
+    expect(roundDownToRedemptionStep(Number.NaN)).toBe(0);
+  });
+
+  it('values 100 points at $1.00', () => {
+    expect(pointsToCents(100)).toBe(100);
+    expect(pointsToCents(250)).toBe(200);
+    expect(pointsToCents(0)).toBe(0);
+  });
+
+  it('caps by balance and by the subtotal after the coupon', () => {
+    expect(maxRedeemablePoints(1000, 5000)).toBe(1000);
+    expect(maxRedeemablePoints(10_000, 1350)).toBe(1300);
+    expect(maxRedeemablePoints(1050, 99_999)).toBe(1000);
+    expect(maxRedeemablePoints(500, 99)).toBe(0);
+    expect(maxRedeemablePoints(500, -10)).toBe(0);
+    expect(maxRedeemablePoints(-5, 5000)).toBe(0);
+  });
+
+  it('never redeems more than the balance or the amount', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (balance, amount) => {
+          const points = maxRedeemablePoints(balance, amount);
+          expect(points % 100).toBe(0);
+          expect(points).toBeLessThanOrEqual(balance);
+          expect(pointsToCents(points)).toBeLessThanOrEqual(amount);
+          expect(points).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+});
+
+describe('ledger', () => {
+  it('sums signed points and lifetime earned points', () => {
+    expect(
+      summarizeLedger([
+        { type: 'earned', points: 1234 },
+        { type: 'redeemed', points: -500 },
+        { type: 'adjusted', points: -34 },
+        { type: 'earned', points: 100 },
+        { type: 'adjusted', points: 50 },
+      ]),
+    ).toEqual({ available: 850, lifetime: 1334 });
+  });
+
+  it('treats redeemed entries as deductions whichever sign they were stored with', () => {
+    expect(signedPoints({ type: 'redeemed', points: 500 })).toBe(-500);
+    expect(signedPoints({ type: 'redeemed', points: -500 })).toBe(-500);
+    expect(signedPoints({ type: 'earned', points: -20 })).toBe(20);
+  });
+
+  it('is zero for an empty ledger', () => {
+    expect(summarizeLedger([])).toEqual({ available: 0, lifetime: 0 });
+  });
+
+  it('available never exceeds lifetime without positive adjustments', () => {
+    const entry = fc.record({
+      type: fc.constantFrom('earned' as const, 'redeemed' as const),
+      points: fc.integer({ min: 0, max: 100_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(entry), (entries) => {
+        const summary = summarizeLedger(entries);
+        expect(summary.available).toBeLessThanOrEqual(summary.lifetime);
+        expect(summary.lifetime).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('formats signed points', () => {
+    expect(formatSignedPoints(1234)).toBe('+1,234');
+    expect(formatSignedPoints(-500)).toBe('-500');
+    expect(formatSignedPoints(0)).toBe('0');
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Loyalty points: the single source of how points are earned, redeemed and totalled.
+ * SPEC §9: "Loyalty: 100 points per $1 of the total including shipping, rounded down."
+ * SPEC §2 Loyalty: Available Points ('Ready to use'), Lifetime Points ('Total earned').
+ *
+ * Redemption is our extension (the spec's auth panel promises "redeem points" without
+ * a rate): 100 points take $1.00 off, in whole steps of 100 points.
+ */
+import type { Cents } from './money';
+
+/** Points earned per whole dollar of the order total. SPEC §9 */
+export const POINTS_PER_DOLLAR = 100;
+
+/** Points are redeemed in steps of this many points... */
+export const POINTS_PER_REDEMPTION_STEP = 100;
+
+/** ...each step taking this many cents off. */
+export const REDEMPTION_STEP_CENTS: Cents = 100;
+
+export const LOYALTY_TRANSACTION_TYPES = ['earned', 'redeemed', 'adjusted'] as const;
+
+export type LoyaltyTransactionType = (typeof LOYALTY_TRANSACTION_TYPES)[number];
+
+export type LoyaltyLedgerEntry = { type: LoyaltyTransactionType; points: number };
+
+export type LoyaltySummary = { available: number; lifetime: number };
+
+/**
+ * Points earned for an order total (shipping included), rounded down:
+ * $12.34 -> 1234 points. Integer math only; non-positive totals earn nothing. SPEC §9
+ */
+export function pointsForTotal(totalCents: Cents): number {
+  if (!(totalCents > 0)) return 0;
+  return Math.floor((Math.floor(totalCents) * POINTS_PER_DOLLAR) / 100);
+}
+
+/** Rounds a requested number of points down to a whole redemption step (250 -> 200). */
+export function roundDownToRedemptionStep(points: number): number {
+  if (!(points > 0)) return 0;
+  return Math.floor(points / POINTS_PER_REDEMPTION_STEP) * POINTS_PER_REDEMPTION_STEP;
+}
+
+/** What a number of points is worth when redeemed (whole steps only): 250 -> 200 cents. */
+export function pointsToCents(points: number): Cents {
+  return (roundDownToRedemptionStep(points) / POINTS_PER_REDEMPTION_STEP) * REDEMPTION_STEP_CENTS;
+}
+
+/**
+ * The most points an order may redeem: limited by the balance and by the subtotal
+ * after the coupon (points never take an order below zero), in whole steps.
+ */
+export function maxRedeemablePoints(balance: number, subtotalAfterCouponCents: Cents): number {
+  const stepsAffordable = Math.floor(Math.max(0, subtotalAfterCouponCents) / REDEMPTION_STEP_CENTS);
+  const byAmount = stepsAffordable * POINTS_PER_REDEMPTION_STEP;
+  return Math.min(roundDownToRedemptionStep(balance), byAmount);
+}
+
+/**
+ * The signed effect of a ledger entry on the balance. Earned points always add and
+ * redeemed points always subtract, whichever sign they were stored with; adjustments
+ * keep their own sign.
+ */
+export function signedPoints(entry: LoyaltyLedgerEntry): number {
+  switch (entry.type) {
+    case 'earned':
+      return Math.abs(entry.points);
+    case 'redeemed':
+      return -Math.abs(entry.points);
+    case 'adjusted':
+      return entry.points;
+  }
+}
+
+/** Available points (sum of signed entries) and lifetime points (sum earned). SPEC §2 Loyalty */
+export function summarizeLedger(entries: readonly LoyaltyLedgerEntry[]): LoyaltySummary {
+  let available = 0;
+  let lifetime = 0;
+  for (const entry of entries) {
+    available += signedPoints(entry);
+    if (entry.type === 'earned') lifetime += Math.abs(entry.points);
+  }
+  return { available, lifetime };
+}
+
+/** Points as shown in Recent Activity: '+1,234', '-500', '0'. SPEC §2 Loyalty */
+export function formatSignedPoints(points: number): string {
+  const magnitude = Math.abs(points).toLocaleString('en-US');
+  if (points > 0) return `+${magnitude}`;
+  if (points < 0) return `-${magnitude}`;
+  return '0';
+}

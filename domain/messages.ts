@@ -1,0 +1,252 @@
+/**
+ * Messages: the single source of every user-visible text the spec fixes, so the browser,
+ * the server and the tests say exactly the same words.
+ * SPEC §8 (error catalogue), §5 (validation rules) and §2 (screen texts). Toast titles and
+ * descriptions are separate keys (`...Title` / `...Description`); texts with a parameter
+ * are functions. Keys marked "ours" are not in the spec.
+ */
+
+/** Pluralizes 'item': 1 -> '1 item', 3 -> '3 items'. SPEC §2 New Arrivals */
+function itemCountLabel(count: number): string {
+  return count === 1 ? '1 item' : `${count} items`;
+}
+
+export const MESSAGES = {
+  // ── SPEC §8 / §5: admin passcode ──────────────────────────────────────────
+  errorTitle: 'Error',
+  passcodeRequired: 'Please enter a passcode',
+  accessDeniedTitle: 'Access Denied',
+  passcodeInvalid: 'Invalid passcode. Please try again.',
+  passcodeVerifyFailed: 'Failed to verify passcode. Please try again.',
+  accessGrantedTitle: 'Access Granted',
+  accessGrantedDescription: 'Welcome to the admin panel!',
+
+  // ── SPEC §8 / §5: product card, add to cart ───────────────────────────────
+  selectColor: 'Please select a color',
+  selectSize: 'Please select a size',
+  addToCartFailed: 'Failed to add item to cart',
+  addedToCart: (title: string) => `${title} added to cart!`,
+  addedToCartDescription: (color: string, size: string) => `Color: ${color}, Size: ${size}`,
+  unavailableTitle: 'Unavailable',
+  outOfStockDescription: 'This product is currently out of stock.',
+  hostedCheckoutFailed: 'Failed to add item to cart. Please try again.',
+
+  // ── SPEC §8: cart checkout and coupon ────────────────────────────────────
+  checkoutErrorTitle: 'Checkout Error',
+  checkoutErrorDescription: 'There was an error processing your checkout. Please try again.',
+  invalidCouponTitle: 'Invalid Coupon',
+  invalidCouponDescription: 'Please check your coupon code and try again.',
+  couponAppliedTitle: 'Coupon Applied!',
+  couponApplied: (code: string) => `${code} - 10% off your order`,
+
+  // ── SPEC §8 / §5: donation ────────────────────────────────────────────────
+  invalidAmountTitle: 'Invalid Amount',
+  donationInvalidPreset: 'Please enter a donation amount of at least $1.',
+  donationInvalidCustom: 'Please enter a valid donation amount of at least $1.',
+  /** Ours: the spec sets no maximum; we cap a single gift. */
+  donationTooLarge: 'Donations are limited to $10,000.00 per gift.',
+  donationErrorTitle: 'Donation Error',
+  donationFailed: 'Failed to process donation. Please try again.',
+
+  // ── SPEC §8: admin products ───────────────────────────────────────────────
+  fetchProductsFailed: 'Failed to fetch products',
+  addProductFailed: 'Failed to add product',
+  updateProductFailed: (message: string) => `Failed to update product: ${message}`,
+  deleteProductFailed: 'Failed to delete product',
+  productAdded: 'Product added successfully',
+  productUpdated: 'Product updated successfully',
+  productDeleted: 'Product deleted successfully',
+  productRequiredFields: 'Please fill in all required fields',
+  /** Ours: server-side limits of the product form beyond "required". */
+  productPriceInvalid: 'Price must be a positive amount of at most $100,000.00',
+  productOriginalPriceInvalid: 'Original price must be a positive amount',
+  productCostInvalid: 'Cost must be zero or a positive amount',
+  productSlugInvalid: 'Slug may contain only lower-case letters, digits and single dashes',
+  productImageUrlInvalid: 'Image addresses must start with / or http(s)://',
+
+  // ── SPEC §8: admin orders and customers ───────────────────────────────────
+  fetchOrdersFailed: 'Failed to fetch orders',
+  updateOrderStatusFailed: 'Failed to update order status',
+  orderStatusUpdated: 'Order status updated successfully',
+  fetchCustomersFailed: 'Failed to fetch customers',
+
+  // ── SPEC §8: loyalty ──────────────────────────────────────────────────────
+  loyaltyLoadFailed: 'Failed to load loyalty information',
+
+  // ── SPEC §8 / §5: image upload ────────────────────────────────────────────
+  imageTypeInvalid: 'Please select an image file',
+  imageTooLarge: 'Image size must be less than 5MB',
+  uploadFailed: (message: string) => `Failed to upload image: ${message}`,
+  imageUploaded: 'Image uploaded successfully',
+
+  // ── SPEC §8 / §6: payment provider sync ───────────────────────────────────
+  syncFailedTitle: 'Sync Failed',
+  syncFailedDefault: 'Failed to sync products to Stripe',
+  syncCompleteTitle: 'Sync Complete',
+  syncComplete: (synced: number, failed: number) =>
+    `${synced} products synced successfully${failed > 0 ? `, ${failed} failed` : ''}`,
+  adminSessionMissing: 'Admin session not found. Please re-authenticate.',
+
+  // ── SPEC §8 / §5: authentication ──────────────────────────────────────────
+  accountExistsTitle: 'Account exists',
+  accountExistsDescription: 'This email is already registered. Try signing in instead.',
+  signUpFailedTitle: 'Sign up failed',
+  checkEmailTitle: 'Check your email',
+  checkEmailDescription: 'We sent you a confirmation link to complete your registration.',
+  invalidCredentialsTitle: 'Invalid credentials',
+  invalidCredentialsDescription: 'Please check your email and password and try again.',
+  signInFailedTitle: 'Sign in failed',
+  unexpectedError: 'An unexpected error occurred. Please try again.',
+  signUpRequiredFields: 'Please fill in all required fields.',
+  signInRequiredFields: 'Please enter your email and password.',
+
+  // ── SPEC §8: external shop library fallback ───────────────────────────────
+  shopUnknownError: 'an unknown error has occurred.',
+
+  // ── SPEC §2: 404 ──────────────────────────────────────────────────────────
+  notFound: 'Oops! This page seems to have lost its way.',
+  returnToHome: 'Return to Home',
+
+  // ── SPEC §2: header, menu and admin passcode dialog ───────────────────────
+  brandName: 'Wear Your Faith',
+  navNewArrivals: 'New Arrivals',
+  navTShirts: '{product}.',
+  navStrengthInChrist: 'Strength in Christ',
+  navGracefullyChosen: 'Gracefully {product}.',
+  adminButton: 'Admin',
+  adminAccessTitle: 'Admin Access',
+  adminAccessDescription: 'Enter the admin passcode to access the management panel.',
+  cancel: 'Cancel',
+  access: 'Access',
+  verifying: 'Verifying...',
+
+  // ── SPEC §2: home ─────────────────────────────────────────────────────────
+  heroHeading: 'Wear Your Faith',
+  heroText: "Discover meaningful apparel that speaks to your heart and shares God's love with the world",
+  shopCollection: 'Shop Collection',
+  featuredCollection: 'Featured Collection',
+  ourCrossCollection: 'Our Cross Collection',
+  ourMission: 'Our Mission',
+  missionFaithCentered: 'Faith-Centered',
+  missionPremiumQuality: 'Premium Quality',
+  missionFastShipping: 'Fast Shipping',
+  supportOurMission: 'Support Our Mission',
+  donationOther: 'Other',
+  demoProductName: 'Simple Cross Tee',
+  crossCollectionProductName: 'Classic Cross Tee',
+
+  // ── SPEC §2: footer and shipping info ─────────────────────────────────────
+  quickLinks: 'Quick Links',
+  footerAboutUs: 'About Us',
+  footerOurStory: 'Our Story',
+  footerSizeGuide: 'Size Guide',
+  footerShippingInfo: 'Shipping Info',
+  footerReturns: 'Returns',
+  footerLocation: 'Indiana',
+  shippingTime: 'Shipping typically takes 3-4 business days',
+  shippingDestinations: 'We ship domestically and worldwide',
+
+  // ── SPEC §2: promo dialog ─────────────────────────────────────────────────
+  promoCopyCode: 'Copy Code',
+  promoMaybeLater: 'Maybe Later',
+
+  // ── SPEC §2: collection pages ─────────────────────────────────────────────
+  loading: 'Loading...',
+  itemCountLabel,
+  itemCountLabelParenthesized: (count: number) => `${count} item(s)`,
+  comingSoon: 'Coming Soon',
+  comingSoonDescription: "We're working on adding products to this collection. Check back soon!",
+  browseAllProducts: 'Browse All Products',
+  justDropped: 'Just Dropped',
+  filterAll: 'All',
+  filterAllItems: 'All Items',
+  filterTShirts: 'T-Shirts',
+  filterHoodies: 'Hoodies',
+  filterAccessories: 'Accessories',
+  filterCotton: 'Cotton',
+  filterBlend: 'Blend',
+  filterVintage: 'Vintage',
+  filterFleece: 'Fleece',
+  filterHeavyweight: 'Heavyweight',
+  filterJewelry: 'Jewelry',
+  filterBags: 'Bags',
+  filterCaps: 'Caps',
+  filterGifts: 'Gifts',
+  gracefullyChosen: 'Gracefully Chosen',
+  noNewArrivals: 'No New Arrivals Yet',
+  noNewArrivalsDescription: 'Check back soon for the latest faith-inspired designs!',
+  joinOurCommunity: 'Join Our Community',
+
+  // ── SPEC §2 / §4: product card ────────────────────────────────────────────
+  saleBadge: 'Sale',
+  addToCart: 'Add to Cart',
+  adding: 'Adding...',
+  outOfStock: 'Out of Stock',
+
+  // ── SPEC §2: cart ─────────────────────────────────────────────────────────
+  shoppingCart: 'Shopping Cart',
+  cartEmpty: 'Your cart is empty',
+  continueShopping: 'Continue Shopping',
+  each: 'each',
+  couponPlaceholder: 'JESUS',
+  applyCoupon: 'Apply',
+  removeCoupon: 'Remove',
+  emailOptionalLabel: 'Email (optional for order updates)',
+  proceedToCheckout: 'Proceed to Checkout',
+  processing: 'Processing...',
+  freeShippingQualifies: 'Free shipping on orders over $50. Your order qualifies!',
+  freeShippingRemaining: (formattedAmount: string) => `Add ${formattedAmount} more for free shipping`,
+
+  // ── SPEC §2: payment success ──────────────────────────────────────────────
+  paymentSuccessTitle: 'Payment Successful!',
+  paymentSuccessDescription: 'Thank you for your order. Your payment has been processed successfully.',
+  orderReference: 'Order reference',
+  viewNewArrivals: 'View New Arrivals',
+
+  // ── SPEC §2: auth ─────────────────────────────────────────────────────────
+  switchToSignIn: 'Already have an account? Sign in',
+  switchToSignUp: "Don't have an account? Sign up",
+  redirecting: 'Redirecting...',
+
+  // ── SPEC §2: loyalty ──────────────────────────────────────────────────────
+  loyaltyRewards: 'Loyalty Rewards',
+  loyaltySignInPrompt: 'Sign in to view your loyalty points and rewards!',
+  availablePoints: 'Available Points',
+  availablePointsHint: 'Ready to use',
+  lifetimePoints: 'Lifetime Points',
+  lifetimePointsHint: 'Total earned',
+  earnPointsRate: 'Earn 100 Points per $1 Spent',
+  recentActivity: 'Recent Activity',
+
+  // ── SPEC §2: admin ────────────────────────────────────────────────────────
+  adminDashboard: 'Admin Dashboard',
+  backToStore: 'Back to Store',
+  tabDashboard: 'Dashboard',
+  tabProducts: 'Products',
+  tabMargins: 'Margins',
+  tabOrders: 'Orders',
+  tabCustomers: 'Customers',
+  statTotalProducts: 'Total Products',
+  statTotalOrders: 'Total Orders',
+  statRevenue: 'Revenue',
+  statCustomers: 'Customers',
+  statOnlineNow: 'Online Now',
+  statTotalVisitors: 'Total Visitors',
+  recentOrderLabel: (orderNumber: string, firstName: string | null | undefined) =>
+    `New order ${orderNumber} - ${firstName?.trim() ? firstName.trim() : 'Customer'}`,
+  noRecentActivity: 'No recent activity',
+  addProduct: 'Add Product',
+  editProduct: 'Edit Product',
+  productsHeading: (count: number) => `Products (${count})`,
+  deleteProductConfirm: 'Are you sure you want to delete this product?',
+  noProducts: 'No products found',
+  ordersHeading: (count: number) => `Orders (${count})`,
+  viewDetails: 'View Details',
+  noOrders: 'No orders found',
+  customersHeading: (count: number) => `Customers (${count})`,
+  notAvailable: 'N/A',
+  viewProfile: 'View Profile',
+  noCustomers: 'No customers found',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,88 @@
+/**
+ * Orders: the single source of order statuses, order numbers and what a checkout request
+ * may contain.
+ * SPEC §4 Order status: "pending, processing, shipped, delivered, cancelled. The admin may set
+ * any value at any time ... Badge variants: pending default, shipped secondary, delivered
+ * outline, others default."
+ * SPEC §5 Checkout: "blocked if the cart is empty. E-mail is optional."
+ * The checkout request carries only what the shopper chose (product, colour, size, quantity,
+ * coupon, e-mail, points): prices and discounts are never taken from the browser; the server
+ * reprices every line (ARCHITECTURE "How a purchase flows").
+ */
+import { z } from 'zod';
+import { CART_MAX_QUANTITY } from './cart';
+import { COUPON_CODE_MAX_LENGTH, normalizeCouponCode } from './coupon';
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+
+export type OrderStatusBadgeVariant = 'default' | 'secondary' | 'outline';
+
+/** True for one of the five order statuses. SPEC §4 */
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** Badge variant of a status. SPEC §4: pending default, shipped secondary, delivered outline, others default */
+export function orderStatusBadgeVariant(status: OrderStatus): OrderStatusBadgeVariant {
+  switch (status) {
+    case 'shipped':
+      return 'secondary';
+    case 'delivered':
+      return 'outline';
+    default:
+      return 'default';
+  }
+}
+
+/** Display label of a status for the status selector: 'pending' -> 'Pending'. */
+export function orderStatusLabel(status: OrderStatus): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+export const ORDER_NUMBER_PREFIX = 'WYF-';
+
+/** Order number from a sequence: 123 -> 'WYF-000123' (at least 6 digits, more when needed). */
+export function formatOrderNumber(sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 0) {
+    throw new RangeError(`Order sequence must be a non-negative integer: ${String(sequence)}`);
+  }
+  return `${ORDER_NUMBER_PREFIX}${String(sequence).padStart(6, '0')}`;
+}
+
+/** Most units of one line at checkout. */
+export const CHECKOUT_MAX_QUANTITY = CART_MAX_QUANTITY;
+/** Most lines in one checkout. */
+export const CHECKOUT_MAX_LINES = 50;
+
+const blankToUndefined = (value: unknown): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const CheckoutLineSchema = z.object({
+  productId: z.uuid(),
+  color: z.string().trim().min(1).max(40),
+  size: z.string().trim().min(1).max(40),
+  quantity: z.number().int().min(1).max(CHECKOUT_MAX_QUANTITY),
+});
+
+/**
+ * Body of a checkout request. Blank coupon and e-mail count as absent; the coupon is
+ * normalized (trimmed, upper case) and the e-mail trimmed and lower-cased. Any other field
+ * (prices, discounts, totals) is stripped, never trusted.
+ */
+export const CheckoutRequestSchema = z.object({
+  items: z.array(CheckoutLineSchema).min(1).max(CHECKOUT_MAX_LINES),
+  couponCode: z.preprocess(
+    (value) => (value === null ? undefined : blankToUndefined(value)),
+    z.string().max(COUPON_CODE_MAX_LENGTH).transform(normalizeCouponCode).optional(),
+  ),
+  email: z.preprocess((value) => {
+    const present = value === null ? undefined : blankToUndefined(value);
+    return typeof present === 'string' ? present.trim().toLowerCase() : present;
+  }, z.email().max(254).optional()),
+  pointsToRedeem: z.number().int().min(0).max(1_000_000_000).optional(),
+});
+
+export type CheckoutLine = z.infer<typeof CheckoutLineSchema>;
+export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;

@@ -1,0 +1,54 @@
+/** Every order matching the Orders tab's filter as CSV (RFC 4180 quoting), newest first. */
+import { eq, desc } from 'drizzle-orm';
+import { centsToDecimalString } from '../../domain/money';
+import type { Executor } from '../db/client';
+import { customers, orders } from '../db/schema';
+import { orderFilterWhere, type OrderFilter } from './list-orders';
+
+const BATCH = 5000;
+
+/** Quotes a field when needed; a leading =, +, - or @ is prefixed so spreadsheets do not run it. */
+export function csvField(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const ORDER_CSV_HEADER = ['order_number', 'status', 'customer_name', 'email', 'subtotal', 'discount', 'coupon', 'points_redeemed', 'shipping', 'total', 'paid_at', 'created_at'];
+
+export async function exportOrdersCsv(options: { db: Executor; filter: Pick<OrderFilter, 'q' | 'status'> }): Promise<string> {
+  const where = orderFilterWhere(options.filter);
+  const lines = [ORDER_CSV_HEADER.join(',')];
+  for (let offset = 0; ; offset += BATCH) {
+    const rows = await options.db
+      .select({ order: orders, firstName: customers.firstName, lastName: customers.lastName, customerEmail: customers.email })
+      .from(orders)
+      .leftJoin(customers, eq(customers.id, orders.customerId))
+      .where(where)
+      .orderBy(desc(orders.createdAt))
+      .limit(BATCH)
+      .offset(offset);
+    for (const { order, firstName, lastName, customerEmail } of rows) {
+      lines.push(
+        [
+          order.orderNumber,
+          order.status,
+          [firstName, lastName].filter(Boolean).join(' '),
+          customerEmail ?? order.email,
+          centsToDecimalString(order.subtotalCents),
+          centsToDecimalString(order.discountCents),
+          order.couponCode,
+          order.pointsRedeemed,
+          centsToDecimalString(order.shippingCents),
+          centsToDecimalString(order.totalCents),
+          order.paidAt?.toISOString(),
+          order.createdAt.toISOString(),
+        ]
+          .map(csvField)
+          .join(','),
+      );
+    }
+    if (rows.length < BATCH) break;
+  }
+  return lines.join('\r\n') + '\r\n';
+}

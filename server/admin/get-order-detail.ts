@@ -1,0 +1,48 @@
+/** An order's View Details: lines, totals, coupon, points and payment reference. */
+import { asc, eq } from 'drizzle-orm';
+import type { OrderStatus } from '../../domain/order';
+import type { Executor } from '../db/client';
+import { customers, orderLines, orders } from '../db/schema';
+
+export async function getOrderDetail(options: { db: Executor; orderId: string }) {
+  const { db, orderId } = options;
+  const found = await db
+    .select({ order: orders, firstName: customers.firstName, lastName: customers.lastName, customerEmail: customers.email })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  const row = found[0];
+  if (!row) return null;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+  const { order } = row;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status as OrderStatus,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    customerName: [row.firstName, row.lastName].filter(Boolean).join(' ') || null,
+    email: row.customerEmail ?? order.email,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    couponCode: order.couponCode,
+    pointsRedeemed: order.pointsRedeemed,
+    pointsDiscountCents: order.pointsDiscountCents,
+    pointsEarned: order.pointsEarned,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    paymentProvider: order.paymentProvider,
+    paymentReference: order.paymentReference,
+    lines: lines.map((line) => ({
+      id: line.id,
+      name: line.name,
+      color: line.color,
+      size: line.size,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      lineTotalCents: line.lineTotalCents,
+    })),
+  };
+}
+export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>;

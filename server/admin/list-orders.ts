@@ -1,0 +1,95 @@
+/**
+ * The Orders tab (SPEC §2): newest first with the customer's name and e-mail, searchable by
+ * order number or e-mail, filterable by status, paged on the server.
+ */
+import { and, count, eq, or, sql, type SQL, desc } from 'drizzle-orm';
+import { z } from 'zod';
+import { ORDER_STATUSES, type OrderStatus } from '../../domain/order';
+import type { Executor } from '../db/client';
+import { customers, orders } from '../db/schema';
+import { readAdminCounters } from './read-admin-counters';
+
+export const ADMIN_PAGE_SIZE = 20;
+
+export const OrderFilterSchema = z.object({
+  q: z.string().trim().max(200).optional().default(''),
+  status: z.enum(ORDER_STATUSES).optional().or(z.literal('').transform(() => undefined)),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export type OrderFilter = z.infer<typeof OrderFilterSchema>;
+
+/** Escapes LIKE wildcards so a search for '50%' means the text. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+export function orderFilterWhere(filter: Pick<OrderFilter, 'q' | 'status'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.q) {
+    // Prefix matches that the text_pattern_ops indexes serve (migration 0002): order numbers
+    // are upper case ('WYF-001234'), e-mails compared lower-cased.
+    const prefix = escapeLike(filter.q);
+    conditions.push(
+      or(
+        sql`${orders.orderNumber} like ${`${prefix.toUpperCase()}%`}`,
+        sql`lower(${orders.email}) like ${`${prefix.toLowerCase()}%`}`,
+      )!,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export const orderRowColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  status: orders.status,
+  totalCents: orders.totalCents,
+  createdAt: orders.createdAt,
+  email: orders.email,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  customerEmail: customers.email,
+};
+
+/** Without a search the trigger-kept counters answer; a search counts its matches. */
+async function countOrders(db: Executor, filter: Pick<OrderFilter, 'q' | 'status'>): Promise<number> {
+  if (!filter.q) {
+    const counters = await readAdminCounters({ db });
+    return filter.status ? counters.ordersByStatus[filter.status] : counters.totalOrders;
+  }
+  const rows = await db.select({ total: count() }).from(orders).where(orderFilterWhere(filter));
+  return Number(rows[0]?.total ?? 0);
+}
+
+export async function listOrders(options: { db: Executor; filter: OrderFilter; pageSize?: number }) {
+  const { db, filter } = options;
+  const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
+  const where = orderFilterWhere(filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(orderRowColumns)
+      .from(orders)
+      .leftJoin(customers, eq(customers.id, orders.customerId))
+      .where(where)
+      .orderBy(desc(orders.createdAt))
+      .limit(pageSize)
+      .offset((filter.page - 1) * pageSize),
+    countOrders(db, filter),
+  ]);
+  return {
+    total: totals,
+    page: filter.page,
+    pageSize,
+    orders: rows.map((row) => ({
+      id: row.id,
+      orderNumber: row.orderNumber,
+      status: row.status as OrderStatus,
+      totalCents: row.totalCents,
+      createdAt: row.createdAt.toISOString(),
+      customerName: [row.firstName, row.lastName].filter(Boolean).join(' ') || null,
+      email: row.customerEmail ?? row.email,
+    })),
+  };
+}
+export type AdminOrderRow = Awaited<ReturnType<typeof listOrders>>['orders'][number];

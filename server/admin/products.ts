@@ -1,0 +1,57 @@
+/**
+ * Products for the admin (SPEC §7 Products): list newest first with cost (margins), create,
+ * update, delete. Input is always a parsed `ProductInput` (domain/product-form.ts).
+ */
+import { desc, eq, ne, and } from 'drizzle-orm';
+import type { ProductInput } from '../../domain/product-form';
+import type { Executor } from '../db/client';
+import { products } from '../db/schema';
+
+export type AdminProduct = typeof products.$inferSelect;
+
+export async function listAdminProducts(options: { db: Executor }) {
+  return options.db.select().from(products).orderBy(desc(products.createdAt), desc(products.id));
+}
+
+/** A slug not yet used by another product: 'tee', 'tee-2', 'tee-3' ... */
+async function freeSlug(db: Executor, wanted: string, exceptId?: string): Promise<string> {
+  for (let attempt = 1; attempt < 1000; attempt++) {
+    const slug = attempt === 1 ? wanted : `${wanted}-${attempt}`;
+    const clash = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(exceptId ? and(eq(products.slug, slug), ne(products.id, exceptId)) : eq(products.slug, slug))
+      .limit(1);
+    if (clash.length === 0) return slug;
+  }
+  throw new Error('no free slug');
+}
+
+export async function createProduct(options: { db: Executor; input: ProductInput }) {
+  const { db, input } = options;
+  const slug = await freeSlug(db, input.slug);
+  const inserted = await db.insert(products).values({ ...input, slug }).returning();
+  return inserted[0]!;
+}
+
+export async function updateProduct(options: { db: Executor; productId: string; input: ProductInput }) {
+  const { db, input, productId } = options;
+  const slug = await freeSlug(db, input.slug, productId);
+  const updated = await db.update(products).set({ ...input, slug }).where(eq(products.id, productId)).returning();
+  return updated[0] ?? null;
+}
+
+/** The Margins tab's in-place cost edit. */
+export async function updateProductCost(options: { db: Executor; productId: string; costCents: number | null }) {
+  const updated = await options.db
+    .update(products)
+    .set({ costCents: options.costCents })
+    .where(eq(products.id, options.productId))
+    .returning();
+  return updated[0] ?? null;
+}
+
+export async function deleteProduct(options: { db: Executor; productId: string }): Promise<boolean> {
+  const deleted = await options.db.delete(products).where(eq(products.id, options.productId)).returning({ id: products.id });
+  return deleted.length > 0;
+}

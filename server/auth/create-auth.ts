@@ -1,0 +1,151 @@
+/**
+ * Customer accounts (Better Auth 1.7 with its Drizzle adapter; STACK-NOTES pitfalls 4 to 6):
+ * e-mail and password, confirmation required, password reset by e-mailed link,
+ * database rate limits per client address (CLIENT_IP_HEADER, set by the HTTP shell
+ * from the socket), httpOnly SameSite=Lax cookies, Secure when PUBLIC_URL is https.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from '../config.server';
+import type { Database } from '../db/client';
+import { account, rateLimit, session, user, verification } from '../db/schema';
+import { ensureCustomerForUser } from '../customers/ensure-customer-for-user';
+import { linkOrdersToCustomer } from '../customers/link-orders-to-customer';
+import { enqueueEmail } from '../mail/enqueue-email';
+import type { MailDelivery } from '../mail/start-mail-delivery';
+import { CLIENT_IP_HEADER } from '../http/client-ip-header';
+import { passwordResetEmail, verificationEmail } from './auth-emails';
+import { MIN_PASSWORD_LENGTH } from '../../domain/auth-feedback';
+
+
+export { MIN_PASSWORD_LENGTH };
+
+/** Failed (or any) sign-in attempts allowed per client address and window. */
+export const SIGN_IN_LIMIT = { window: 60, max: 5 } as const;
+
+/**
+ * The public origin; for a local PUBLIC_URL also its loopback twin (localhost and
+ * 127.0.0.1 are different origins to Better Auth, STACK-NOTES pitfall 5).
+ */
+export function trustedOriginsFor(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const origins = [url.origin];
+  const twin = url.hostname === 'localhost' ? '127.0.0.1' : url.hostname === '127.0.0.1' ? 'localhost' : null;
+  if (twin) {
+    url.hostname = twin;
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
+export function createAuth(options: {
+  config: Config;
+  db: Database;
+  secret: string;
+  logger: Logger;
+  mail: MailDelivery;
+}) {
+  const { config, db, secret, logger, mail } = options;
+
+  const queueAndSend = async (message: { to: string; subject: string; text: string; html: string }) => {
+    await enqueueEmail({ db, message });
+    await mail.deliverNow();
+  };
+
+  const nameParts = (body: unknown) => {
+    const record = (body ?? {}) as Record<string, unknown>;
+    const clean = (value: unknown) =>
+      typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : null;
+    return { firstName: clean(record.firstName), lastName: clean(record.lastName) };
+  };
+
+  return betterAuth({
+    appName: 'Wear Your Faith',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: trustedOriginsFor(config.publicUrl),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ args }, `[auth] ${message}`);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user: target, url }) => {
+        await queueAndSend({ to: target.email, ...passwordResetEmail(url) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user: target, url }) => {
+        await queueAndSend({ to: target.email, ...verificationEmail(url) });
+      },
+      afterEmailVerification: async (verified) => {
+        const customer = await ensureCustomerForUser({ db, userId: verified.id, email: verified.email });
+        await linkOrdersToCustomer({ db, customerId: customer.id, email: verified.email });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created, ctx) => {
+            const names = nameParts(ctx?.body);
+            await ensureCustomerForUser({ db, userId: created.id, email: created.email, ...names });
+          },
+        },
+      },
+    },
+    hooks: {
+      // SPEC §8 'Account exists': the spec tells a registered e-mail apart on sign-up.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
+        if (!email) return;
+        const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+        if (existing) {
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            code: 'USER_ALREADY_EXISTS',
+            message: 'User already exists.',
+          });
+        }
+      }),
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: SIGN_IN_LIMIT.window, max: SIGN_IN_LIMIT.max },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 5 },
+        '/reset-password': { window: 60, max: 10 },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    advanced: {
+      useSecureCookies: config.isHttps,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isHttps, path: '/' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,115 @@
+/**
+ * Start-up steps shared by the production server, the dev server and the tests:
+ * lock DATA_DIR (embedded database only), open, migrate, seed, admin passcode.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pino, type Logger } from 'pino';
+import { ensureAdminPasscode } from './admin/passcode';
+import type { Config } from './config.server';
+import type { AppServices } from './context';
+import { lockDataDir } from './db/data-dir-lock';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client';
+import { seedDemoCatalogue } from './db/seed';
+import { createShopifyService } from './shopify/create-shopify-service';
+import { createAuthService } from './auth/create-auth-service';
+import { createMailer } from './mail/create-mailer';
+import { startMailDelivery } from './mail/start-mail-delivery';
+
+export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  return pino({ level: config.logLevel, base: undefined });
+}
+
+export interface PreparedShop {
+  services: AppServices;
+  database: DatabaseHandle;
+  adminPasscodeHash: string;
+  /** Set only on the start that generated it: print it once. */
+  generatedAdminPasscode?: string;
+  /** Releases the DATA_DIR lock and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Reads AUTH_SECRET, or generates one into DATA_DIR on first start. */
+export async function loadAuthSecret(config: Config): Promise<string> {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Creates the process-wide services from an opened, migrated database. Each feature
+ * adds its own service here (see AppServices in context.ts).
+ */
+export async function createServices(options: {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  adminPasscodeHash: string;
+}): Promise<AppServices> {
+  const { config, logger, database, adminPasscodeHash } = options;
+  const services: AppServices = { config, db: database.db, logger, adminPasscodeHash };
+  if (config.shopify) {
+    services.shopify = createShopifyService({ ...config.shopify, logger });
+  }
+  const mail = startMailDelivery({ db: database.db, mailer: createMailer({ config }), logger });
+  services.mail = mail;
+  services.auth = createAuthService({ config, db: database.db, secret: await loadAuthSecret(config), logger, mail });
+  return services;
+}
+
+export async function prepareShop(options: {
+  config: Config;
+  logger: Logger;
+  /** Tests pass an already opened (and migrated or not) database. */
+  database?: DatabaseHandle;
+}): Promise<PreparedShop> {
+  const { config, logger } = options;
+  await mkdir(config.dataDir, { recursive: true });
+  let releaseLock: (() => Promise<void>) | undefined;
+  if (!options.database && !config.databaseUrl) {
+    releaseLock = await lockDataDir(config.dataDir, (error) => {
+      logger.fatal({ err: error }, 'lost the DATA_DIR lock; stopping to protect the data');
+      process.exit(1);
+    });
+  }
+  let database: DatabaseHandle | undefined;
+  try {
+    database =
+      options.database ??
+      (config.databaseUrl
+        ? await openDatabase({ databaseUrl: config.databaseUrl })
+        : await openDatabase({ dataDir: config.dataDir }));
+    await migrateDatabase(database);
+    const seeded = await seedDemoCatalogue(database.db);
+    if (seeded.inserted > 0) logger.info({ products: seeded.inserted }, 'demo catalogue seeded');
+    const passcode = await ensureAdminPasscode({ db: database.db, configuredPasscode: config.adminPasscode });
+    await mkdir(path.join(config.dataDir, 'uploads'), { recursive: true });
+    const opened = database;
+    const services = await createServices({ config, logger, database: opened, adminPasscodeHash: passcode.hash });
+    return {
+      services,
+      database: opened,
+      adminPasscodeHash: passcode.hash,
+      generatedAdminPasscode: passcode.generatedPasscode,
+      async close() {
+        await services.mail?.stop();
+        await opened.close();
+        await releaseLock?.();
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    await releaseLock?.();
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * What the HTTP shell hands every loader and action (React Router load context).
+ * Services are created once per process (server/bootstrap.ts) and passed in explicitly,
+ * so route modules never open their own database or hold state of their own.
+ *
+ * Each feature adds its service here as an optional field and creates it in
+ * bootstrap.ts `createServices`; routes check for it where it may be absent.
+ */
+import type { Logger } from 'pino';
+import type { Config } from './config.server';
+import type { Database } from './db/client';
+import type { ExternalCheckoutResult } from '../domain/external-checkout';
+import type { ExternalProduct } from '../domain/external-product';
+
+/** The signed-in shopper as the pages see it (public shape: no secrets). */
+export interface Viewer {
+  userId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface AppServices {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  /** scrypt hash of the admin passcode (ADMIN_PASSCODE or the generated one). */
+  adminPasscodeHash: string;
+  /** Customer accounts (Better Auth). */
+  auth?: {
+    /** The signed-in shopper of this request, or null. */
+    getViewer(request: Request): Promise<Viewer | null>;
+    /** Better Auth's HTTP handler for /api/auth/*. */
+    handler(request: Request): Promise<Response>;
+  };
+  /** Mail delivery (SMTP or .eml outbox): run after queueing rows in email_outbox. */
+  mail?: {
+    deliverNow(): Promise<void>;
+    stop(): Promise<void>;
+  };
+  /**
+   * The external Shopify catalogue; absent when SHOPIFY_* are unset. Never throws: a
+   * failure or a slow answer (over 3 s) is logged and gives null, and pages fall back.
+   */
+  shopify?: {
+    getProducts(options: { first: number; buyerIp?: string }): Promise<ExternalProduct[] | null>;
+    getCollectionProducts(
+      handle: string,
+      options: { first: number; buyerIp?: string },
+    ): Promise<ExternalProduct[] | null>;
+    /** Cart API: a cart with one line (quantity 1) and its checkout URL. Never throws. */
+    createCheckout?(variantId: string, options?: { buyerIp?: string }): Promise<ExternalCheckoutResult>;
+  };
+}
+
+export interface RequestContext extends AppServices {
+  /** CSP nonce for this response's scripts. */
+  cspNonce: string;
+  /** The client's address, taken from the socket. */
+  clientIp: string;
+  requestId: string;
+}
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RequestContext {}
+}

@@ -1,0 +1,66 @@
+/**
+ * The order history of a signed-in customer: orders linked to their customers row or
+ * placed with their (confirmed) e-mail, newest first, with their lines. Abandoned
+ * checkouts (pending and never paid) are left out.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { customers, orderLines, orders } from '../db/schema';
+
+export interface CustomerOrder {
+  id: string;
+  orderNumber: string;
+  status: string;
+  createdAt: string;
+  totalCents: number;
+  lines: { name: string; color: string; size: string; quantity: number; lineTotalCents: number; imageUrl: string | null }[];
+}
+
+export async function listCustomerOrders(options: {
+  db: Executor;
+  userId: string;
+  email: string;
+  limit?: number;
+}): Promise<CustomerOrder[]> {
+  const { db, userId, limit = 50 } = options;
+  const email = options.email.trim().toLowerCase();
+  const mine = db.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId));
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      totalCents: orders.totalCents,
+    })
+    .from(orders)
+    .where(
+      and(
+        or(inArray(orders.customerId, mine), sql`lower(${orders.email}) = ${email}`),
+        or(ne(orders.status, 'pending'), isNotNull(orders.paidAt)),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select({
+      orderId: orderLines.orderId,
+      name: orderLines.name,
+      color: orderLines.color,
+      size: orderLines.size,
+      quantity: orderLines.quantity,
+      lineTotalCents: orderLines.lineTotalCents,
+      imageUrl: orderLines.imageUrl,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, rows.map((row) => row.id)))
+    .orderBy(asc(orderLines.position));
+  return rows.map((row) => ({
+    ...row,
+    createdAt: new Date(row.createdAt).toISOString(),
+    lines: lines
+      .filter((line) => line.orderId === row.id)
+      .map(({ orderId: _orderId, ...line }) => line),
+  }));
+}

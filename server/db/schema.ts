@@ -1,0 +1,436 @@
+/**
+ * The whole product's schema (SPEC §3). Money is integer cents everywhere.
+ * Both databases (PGlite and PostgreSQL) run the same generated migrations from this file.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/* ------------------------------------------------------------------ catalogue */
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents'),
+    costCents: integer('cost_cents'),
+    category: text('category').notNull(),
+    imageUrl: text('image_url'),
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
+    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    placement: text('placement').array().notNull().default(sql`'{}'::text[]`),
+    /** Filter facets beyond the category (cotton, fleece, jewelry ...): the pages' filter rows. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    rating: real('rating'),
+    isNewArrival: boolean('is_new_arrival').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_unique').on(t.slug),
+    index('products_active_created_idx').on(t.isActive, t.createdAt.desc().nullsFirst()),
+    index('products_category_idx').on(t.category),
+    index('products_placement_gin').using('gin', t.placement),
+    index('products_new_arrival_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.isNewArrival} and ${t.isActive}`),
+    check('products_category_check', sql`${t.category} in ('t-shirts', 'hoodies', 'accessories')`),
+    check('products_price_check', sql`${t.priceCents} > 0`),
+    check('products_original_price_check', sql`${t.originalPriceCents} is null or ${t.originalPriceCents} > 0`),
+    check('products_cost_check', sql`${t.costCents} is null or ${t.costCents} >= 0`),
+  ],
+);
+
+/** Uploaded or generated images, with their WebP variants (widths). */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** Public URL of the largest variant; smaller ones are listed in `variants`. */
+    url: text('url').notNull(),
+    storageKey: text('storage_key').notNull(),
+    color: text('color'),
+    alt: text('alt').notNull().default(''),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    variants: jsonb('variants').$type<{ width: number; url: string }[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_images_product_idx').on(t.productId, t.position),
+    uniqueIndex('product_images_url_unique').on(t.url),
+  ],
+);
+
+/** Payment-provider catalogue ids per product variant (admin Stripe sync). */
+export const productPaymentSync = pgTable(
+  'product_payment_sync',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    variantKey: text('variant_key').notNull(),
+    providerProductId: text('provider_product_id').notNull(),
+    providerPriceId: text('provider_price_id').notNull(),
+    unitAmountCents: integer('unit_amount_cents').notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_payment_sync_variant_unique').on(t.productId, t.provider, t.variantKey)],
+);
+
+/* ------------------------------------------------------------------ accounts (Better Auth) */
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** Better Auth's database rate-limit storage (shared by every app process). */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/* ------------------------------------------------------------------ customers and orders */
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** Always stored lower-cased: orders and points are matched by it. */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_email_unique').on(t.email),
+    uniqueIndex('customers_user_unique').on(t.userId),
+    index('customers_created_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number')
+      .notNull()
+      .default(sql`'WYF-' || lpad(nextval('order_number_seq')::text, 6, '0')`),
+    status: text('status').notNull().default('pending'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    email: text('email'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    couponCode: text('coupon_code'),
+    pointsRedeemed: integer('points_redeemed').notNull().default(0),
+    pointsDiscountCents: integer('points_discount_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    pointsEarned: integer('points_earned').notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    paymentProvider: text('payment_provider').notNull(),
+    paymentSessionId: text('payment_session_id'),
+    /** Provider's payment reference (Stripe payment_intent, sandbox charge id). */
+    paymentReference: text('payment_reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_unique').on(t.orderNumber),
+    uniqueIndex('orders_payment_session_unique').on(t.paymentSessionId),
+    index('orders_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('orders_email_idx').on(t.email),
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
+    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`,
+    ),
+    check('orders_amounts_check', sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** Snapshots taken when the order is placed. */
+    name: text('name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    color: text('color').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+    imageUrl: text('image_url'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId, t.position),
+    check('order_lines_quantity_check', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull().default('pending'),
+    email: text('email'),
+    paymentProvider: text('payment_provider').notNull(),
+    paymentSessionId: text('payment_session_id'),
+    paymentReference: text('payment_reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('donations_payment_session_unique').on(t.paymentSessionId),
+    index('donations_created_idx').on(t.createdAt.desc().nullsFirst()),
+    check('donations_status_check', sql`${t.status} in ('pending', 'paid', 'cancelled')`),
+    check('donations_amount_check', sql`${t.amountCents} between 100 and 1000000`),
+  ],
+);
+
+/** Hosted payment sessions (Stripe Checkout or the built-in sandbox). */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    purpose: text('purpose').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    donationId: uuid('donation_id').references(() => donations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    status: text('status').notNull().default('open'),
+    amountTotalCents: integer('amount_total_cents').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('checkout_sessions_status_expires_idx').on(t.status, t.expiresAt),
+    index('checkout_sessions_order_idx').on(t.orderId),
+    check('checkout_sessions_status_check', sql`${t.status} in ('open', 'complete', 'expired')`),
+    check('checkout_sessions_purpose_check', sql`${t.purpose} in ('order', 'donation')`),
+  ],
+);
+
+/** Every payment event processed, so a replay changes nothing (unique event id). */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  sessionId: text('session_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/* ------------------------------------------------------------------ loyalty */
+
+export const loyaltyLedger = pgTable(
+  'loyalty_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerEmail: text('customer_email').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    /** Signed: earned and positive adjustments are > 0, redemptions < 0. */
+    points: integer('points').notNull(),
+    description: text('description').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('loyalty_ledger_email_created_idx').on(t.customerEmail, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('loyalty_ledger_order_type_unique')
+      .on(t.orderId, t.type)
+      .where(sql`${t.orderId} is not null`),
+    check('loyalty_ledger_type_check', sql`${t.type} in ('earned', 'redeemed', 'adjusted')`),
+  ],
+);
+
+/* ------------------------------------------------------------------ operations */
+
+/** Mail queued inside business transactions, delivered after commit (SMTP or .eml outbox). */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Makes queueing idempotent: one confirmation per order, etc. */
+    dedupeKey: text('dedupe_key'),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When a deliverer claimed the row (status 'sending'); a stale claim is retried. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey),
+    index('email_outbox_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const visitorSessions = pgTable(
+  'visitor_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    /** SPEC §3: always null; the shop never stores visitor addresses. */
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    pageUrl: text('page_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('visitor_sessions_active_seen_idx').on(t.isActive, t.lastSeen)],
+);
+
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_sessions_token_hash_unique').on(t.tokenHash),
+    index('admin_sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Fixed-window counters shared by every app process (admin passcode, visitor beacons). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
+/** Small persistent settings: the admin passcode hash, the demo-seed marker. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Running totals the admin dashboard reads instead of counting 100,000s of rows: kept by
+ * database triggers on orders and customers (migration admin-counter-triggers), so every
+ * writer, whatever its code path, keeps them right. Keys: 'orders:<status>',
+ * 'paid_revenue:<status>' (cents of orders with paid_at set), 'customers'.
+ */
+export const adminCounters = pgTable('admin_counters', {
+  key: text('key').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});

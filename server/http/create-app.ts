@@ -1,0 +1,169 @@
+/**
+ * The HTTP shell (ARCHITECTURE.md): security headers, compression, request logs,
+ * static assets, /healthz, then every other request to React Router.
+ */
+import { randomUUID } from 'node:crypto';
+import type { HttpBindings } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context, type Next } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import type { AppServices } from '../context';
+import { CLIENT_IP_HEADER } from './client-ip-header';
+import type { DatabaseHandle } from '../db/client';
+
+export const API_BODY_LIMIT_BYTES = 64 * 1024;
+export const UPLOAD_BODY_LIMIT_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+
+export interface CreateAppOptions {
+  services: AppServices;
+  database: Pick<DatabaseHandle, 'ping' | 'kind'>;
+  /** The React Router server build, or a loader of it (the dev server reloads it). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client: hashed assets and the public folder. Absent in development (Vite serves them). */
+  clientDir?: string;
+  uploadsDir?: string;
+  mode: 'production' | 'development';
+}
+
+type AppEnv = { Bindings: HttpBindings; Variables: { secureHeadersNonce?: string; requestId: string; staticFile?: boolean } };
+
+
+function withClientIpHeader(request: Request, clientIp: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: hasBody ? request.body : undefined,
+    signal: request.signal,
+    redirect: request.redirect,
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+export function createHttpApp(options: CreateAppOptions) {
+  const { services, database, mode } = options;
+  const { logger } = services;
+  const app = new Hono<AppEnv>();
+  const isDev = mode === 'development';
+  // A local Shopify stand-in over http (RUN-CONTRACT): its product images must load too.
+  const shopifyDomain = services.config.shopify?.storeDomain ?? '';
+  const shopifyHttpOrigin = /^http:\/\//i.test(shopifyDomain) ? [new URL(shopifyDomain).origin] : [];
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const line = { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    if (c.res.status >= 500) logger.error(line, 'request');
+    else if (!c.req.path.startsWith('/assets/')) logger.info(line, 'request');
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: isDev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...shopifyHttpOrigin],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: isDev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", 'https://checkout.stripe.com'],
+        objectSrc: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xContentTypeOptions: 'nosniff',
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: services.config.isHttps ? 'max-age=15552000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+    }),
+  );
+
+  app.use('*', compress({ threshold: 1024 }));
+
+  app.get('/healthz', async (c) => {
+    const ok = await database.ping();
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: ok ? 'ok' : 'unavailable', database: database.kind }, ok ? 200 : 503);
+  });
+
+  /** Sets Cache-Control on what a static handler found (it answers 200 with the file). */
+  const cacheFor = (value: (path: string) => string) => async (c: Context<AppEnv>, next: Next) => {
+    await next();
+    if (c.res.status === 200) {
+      c.res.headers.set('Cache-Control', value(c.req.path));
+    }
+  };
+  const immutable = () => 'public, max-age=31536000, immutable';
+
+  if (options.uploadsDir) {
+    app.use(
+      '/uploads/*',
+      cacheFor(immutable),
+      serveStatic({ root: options.uploadsDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }),
+    );
+  }
+
+  if (options.clientDir) {
+    const clientDir = options.clientDir;
+    app.use('/assets/*', cacheFor(immutable), serveStatic({ root: clientDir }));
+    app.use(
+      '*',
+      async (c, next) => {
+        await next();
+        // Only files served from the folder (React Router sets its own headers on pages).
+        if (c.res.status === 200 && c.get('staticFile')) {
+          c.res.headers.set(
+            'Cache-Control',
+            c.req.path.startsWith('/images/') ? 'public, max-age=604800' : 'public, max-age=3600',
+          );
+        }
+      },
+      serveStatic({ root: clientDir, onFound: (_path, c) => c.set('staticFile', true) }),
+    );
+  }
+
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: (c) => c.json({ error: 'Request body too large' }, 413),
+  });
+  // Admin image uploads carry one image (under 5 MB, SPEC §9) plus multipart framing.
+  const uploadBodyLimit = bodyLimit({
+    maxSize: UPLOAD_BODY_LIMIT_BYTES,
+    onError: (c) => c.json({ error: 'Image size must be less than 5MB' }, 413),
+  });
+  app.use('/api/*', (c, next) => (c.req.path === '/api/admin/uploads' ? uploadBodyLimit(c, next) : apiBodyLimit(c, next)));
+
+  const handleRequest = createRequestHandler(
+    typeof options.build === 'function' ? options.build : () => options.build as ServerBuild,
+    mode,
+  );
+
+  app.all('*', async (c) => {
+    const clientIp = c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+    const context: AppLoadContext = {
+      ...services,
+      cspNonce: c.get('secureHeadersNonce') ?? '',
+      clientIp,
+      requestId: c.get('requestId'),
+    };
+    return handleRequest(withClientIpHeader(c.req.raw, clientIp), context);
+  });
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.text('Internal Server Error', 500);
+  });
+
+  return app;
+}

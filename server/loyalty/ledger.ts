@@ -1,0 +1,104 @@
+/**
+ * The loyalty ledger as the checkout writes and reads it: points earned on a paid order,
+ * points redeemed by a paid order, and the balance of an e-mail. Rows for an order are
+ * unique per (order, type), so a replayed completion cannot award or redeem twice.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { loyaltyLedger, orders } from '../db/schema';
+
+/**
+ * One ledger row's effect on the balance, as SQL: earned adds, redeemed subtracts, an
+ * adjustment counts with its sign. Same rule as domain/loyalty.ts signedPoints.
+ */
+export const signedLedgerPoints = sql<number>`case ${loyaltyLedger.type}
+  when 'earned' then abs(${loyaltyLedger.points})
+  when 'redeemed' then -abs(${loyaltyLedger.points})
+  else ${loyaltyLedger.points} end`;
+
+/** Ledger rows of an e-mail (every writer stores it lower-cased, so the index applies). */
+export const ledgerOfEmail = (email: string) => eq(loyaltyLedger.customerEmail, email.trim().toLowerCase());
+
+/**
+ * The one place points are summed (checkout, /loyalty, admin profile): available = signed
+ * sum, lifetime = sum earned. SPEC §3 'Loyalty info per customer e-mail'
+ */
+export async function getPointsTotals(options: {
+  db: Executor;
+  email: string;
+}): Promise<{ available: number; lifetime: number }> {
+  const [row] = await options.db
+    .select({
+      available: sql<string>`coalesce(sum(${signedLedgerPoints}), 0)`,
+      lifetime: sql<string>`coalesce(sum(case when ${loyaltyLedger.type} = 'earned' then abs(${loyaltyLedger.points}) else 0 end), 0)`,
+    })
+    .from(loyaltyLedger)
+    .where(ledgerOfEmail(options.email));
+  return { available: Number(row?.available ?? 0), lifetime: Number(row?.lifetime ?? 0) };
+}
+
+/** Available points of an e-mail: earned minus redeemed plus adjustments. SPEC §2 Loyalty */
+export async function getPointsBalance(options: { db: Executor; email: string }): Promise<number> {
+  return (await getPointsTotals(options)).available;
+}
+
+/** Points held by this e-mail's other unpaid (pending) orders: not spendable again. */
+export async function getHeldPoints(options: { db: Executor; email: string }): Promise<number> {
+  const email = options.email.trim().toLowerCase();
+  const [row] = await options.db
+    .select({ held: sql<string>`coalesce(sum(${orders.pointsRedeemed}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.email, email), eq(orders.status, 'pending')));
+  return Number(row?.held ?? 0);
+}
+
+/** Balance a new checkout may spend: ledger balance minus holds of pending orders. */
+export async function getSpendablePoints(options: { db: Executor; email: string }): Promise<number> {
+  const [balance, held] = await Promise.all([getPointsBalance(options), getHeldPoints(options)]);
+  return Math.max(0, balance - held);
+}
+
+type OrderPointsEntry = {
+  db: Executor;
+  email: string;
+  customerId: string | null;
+  orderId: string;
+  orderNumber: string;
+  points: number;
+};
+
+/** Records points earned by a paid order; a second call for the same order changes nothing. */
+export async function recordEarnedPoints(entry: OrderPointsEntry): Promise<boolean> {
+  if (entry.points <= 0) return false;
+  const inserted = await entry.db
+    .insert(loyaltyLedger)
+    .values({
+      customerEmail: entry.email.trim().toLowerCase(),
+      customerId: entry.customerId,
+      type: 'earned',
+      points: entry.points,
+      description: `Order ${entry.orderNumber}`,
+      orderId: entry.orderId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: loyaltyLedger.id });
+  return inserted.length > 0;
+}
+
+/** Records points spent by a paid order (stored negative); idempotent per order. */
+export async function recordRedeemedPoints(entry: OrderPointsEntry): Promise<boolean> {
+  if (entry.points <= 0) return false;
+  const inserted = await entry.db
+    .insert(loyaltyLedger)
+    .values({
+      customerEmail: entry.email.trim().toLowerCase(),
+      customerId: entry.customerId,
+      type: 'redeemed',
+      points: -Math.abs(entry.points),
+      description: `Redeemed on order ${entry.orderNumber}`,
+      orderId: entry.orderId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: loyaltyLedger.id });
+  return inserted.length > 0;
+}

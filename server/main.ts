@@ -1,0 +1,118 @@
+/**
+ * Process entry (`npm start` through scripts/start.mjs, `npm run dev` with --dev):
+ * config, database, migrations, seed, HTTP, graceful shutdown.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import dotenv from 'dotenv';
+import type { ServerBuild } from 'react-router';
+import { createLogger, prepareShop } from './bootstrap';
+import { ConfigError, parseConfig } from './config.server';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { createHttpApp } from './http/create-app';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const isDev = process.argv.includes('--dev');
+
+async function main() {
+  dotenv.config({ path: path.join(ROOT, '.env'), quiet: true });
+  if (isDev) process.env.NODE_ENV ??= 'development';
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+
+  let shop;
+  try {
+    shop = await prepareShop({ config, logger });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let handleDevAssets: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (isDev) {
+    const { createServer: createViteServer } = await import('vite');
+    const vite = await createViteServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' });
+    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    handleDevAssets = vite.middlewares;
+    closeVite = () => vite.close();
+  } else {
+    build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild;
+  }
+
+  const app = createHttpApp({
+    services: shop.services,
+    database: shop.database,
+    build,
+    clientDir: isDev ? path.join(ROOT, 'public') : path.join(ROOT, 'build/client'),
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+    mode: isDev ? 'development' : 'production',
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (handleDevAssets) handleDevAssets(req, res, () => void listener(req, res));
+    else void listener(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl.includes(`:${config.port}`)
+    ? config.publicUrl.replace(`:${config.port}`, `:${port}`)
+    : config.publicUrl;
+  // One write, so a reader of stdout sees the address and the passcode together.
+  const banner = [
+    `Wear Your Faith is running at ${url} (${shop.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${isDev ? ', development' : ''})`,
+  ];
+  if (shop.generatedAdminPasscode) {
+    banner.push(`Admin passcode (shown once, only its hash is kept): ${shop.generatedAdminPasscode}`);
+  }
+  console.log(banner.join('\n'));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Stop accepting; requests in flight finish; idle keep-alive sockets close now.
+    server.close(async () => {
+      try {
+        await closeVite?.();
+        await shop.close();
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.stack) console.error(error.stack);
+  process.exit(1);
+});

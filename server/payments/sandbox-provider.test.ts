@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { checkSandboxCard, createSandboxProvider, SANDBOX_SESSION_TTL_MS } from './sandbox-provider';
+
+describe('sandbox provider', () => {
+  it('pays with 4242 4242 4242 4242, spaces optional', () => {
+    expect(checkSandboxCard('4242 4242 4242 4242')).toEqual({ outcome: 'paid' });
+    expect(checkSandboxCard('4242424242424242')).toEqual({ outcome: 'paid' });
+    expect(checkSandboxCard(' 4242-4242-4242-4242 ')).toEqual({ outcome: 'paid' });
+  });
+
+  it('declines 4000 0000 0000 0002 with the contract text', () => {
+    expect(checkSandboxCard('4000 0000 0000 0002')).toEqual({
+      outcome: 'declined',
+      message: 'Your card was declined.',
+    });
+  });
+
+  it('explains other numbers', () => {
+    expect(checkSandboxCard('')).toMatchObject({ outcome: 'invalid', message: 'Please enter a valid card number.' });
+    expect(checkSandboxCard('abcd')).toMatchObject({ outcome: 'invalid' });
+    expect(checkSandboxCard('5555 5555 5555 4444')).toMatchObject({
+      outcome: 'invalid',
+      message: expect.stringContaining('4242'),
+    });
+  });
+
+  it('creates unguessable sbx_ sessions on the shop URL that expire after 24 hours', async () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    const provider = createSandboxProvider({ publicUrl: 'https://shop.example', now: () => now });
+    const input = {
+      purpose: 'order' as const,
+      referenceId: 'x',
+      reference: 'WYF-001001',
+      lines: [],
+      discountCents: 0,
+      shippingCents: 0,
+      totalCents: 100,
+      email: null,
+    };
+    const a = await provider.createSession(input);
+    const b = await provider.createSession(input);
+    expect(a.id).toMatch(/^sbx_[A-Za-z0-9_-]{24}$/);
+    expect(a.id).not.toBe(b.id);
+    expect(a.url).toBe(`https://shop.example/sandbox/checkout/${a.id}`);
+    expect(a.expiresAt.getTime() - now.getTime()).toBe(SANDBOX_SESSION_TTL_MS);
+  });
+});

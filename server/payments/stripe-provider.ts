@@ -1,0 +1,84 @@
+/**
+ * Stripe Checkout: a session whose line items carry the server's prices, one one-off coupon
+ * for the discount (coupon plus points), shipping as a fixed-amount option, the customer's
+ * e-mail and the order id in metadata. STRIPE_API_BASE points the SDK at a local fake.
+ */
+import Stripe from 'stripe';
+import type { Config } from '../config.server';
+import { PaymentProviderError, type CreateHostedSessionInput, type PaymentProvider } from './payment-provider';
+
+export function createStripeClient(stripe: NonNullable<Config['stripe']>): Stripe {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
+  if (stripe.apiBase) {
+    // STACK-NOTES pitfall 8: a local fake needs host, port, protocol and no retries.
+    const base = new URL(stripe.apiBase);
+    options.host = base.hostname;
+    options.port = Number(base.port || (base.protocol === 'https:' ? 443 : 80));
+    options.protocol = base.protocol === 'https:' ? 'https' : 'http';
+    options.maxNetworkRetries = 0;
+  }
+  return new Stripe(stripe.secretKey, options);
+}
+
+export function createStripeProvider(options: { stripe: Stripe; publicUrl: string }): PaymentProvider {
+  const { stripe, publicUrl } = options;
+  return {
+    name: 'stripe',
+    async createSession(input: CreateHostedSessionInput) {
+      try {
+        const params: Stripe.Checkout.SessionCreateParams = {
+          mode: 'payment',
+          line_items: input.lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: {
+              currency: 'usd',
+              unit_amount: line.unitAmountCents,
+              product_data: line.description ? { name: line.name, description: line.description } : { name: line.name },
+            },
+          })),
+          success_url: `${publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: input.purpose === 'order' ? `${publicUrl}/cart` : `${publicUrl}/`,
+          metadata:
+            input.purpose === 'order'
+              ? { order_id: input.referenceId, purpose: 'order', reference: input.reference }
+              : { donation_id: input.referenceId, purpose: 'donation' },
+          client_reference_id: input.referenceId,
+        };
+        if (input.email) params.customer_email = input.email;
+        if (input.purpose === 'order') {
+          params.shipping_options = [
+            {
+              shipping_rate_data: {
+                type: 'fixed_amount',
+                display_name: input.shippingCents > 0 ? 'Standard shipping (3-4 business days)' : 'Free shipping',
+                fixed_amount: { amount: input.shippingCents, currency: 'usd' },
+              },
+            },
+          ];
+        }
+        if (input.discountCents > 0) {
+          const coupon = await stripe.coupons.create({
+            amount_off: input.discountCents,
+            currency: 'usd',
+            duration: 'once',
+            max_redemptions: 1,
+            name: `Discount ${input.reference}`.slice(0, 40),
+          });
+          params.discounts = [{ coupon: coupon.id }];
+        }
+        const session = await stripe.checkout.sessions.create(params, {
+          idempotencyKey: `checkout-${input.referenceId}`,
+        });
+        if (!session.url) throw new PaymentProviderError('Stripe returned a session without a URL');
+        return {
+          id: session.id,
+          url: session.url,
+          expiresAt: new Date((session.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
+        };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw new PaymentProviderError('Stripe could not create the checkout session', { cause: error });
+      }
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test';
+
+type PublicProduct = { id: string; slug: string; name: string; priceCents: number; images: string[] };
+
+/** Puts one product line in the saved cart (the cart store reads localStorage on load). */
+async function seedCart(page: Page, product: PublicProduct, line: { color: string; size: string; quantity: number }) {
+  await page.goto('/');
+  await page.evaluate(
+    ({ product, line }) => {
+      window.localStorage.setItem(
+        'cart',
+        JSON.stringify([
+          {
+            id: `${product.name}-${line.color}-${line.size}`,
+            productId: product.id,
+            slug: product.slug,
+            name: product.name,
+            image: product.images[0] ?? '',
+            price: product.priceCents / 100,
+            priceCents: product.priceCents,
+            quantity: line.quantity,
+            color: line.color,
+            size: line.size,
+          },
+        ]),
+      );
+      window.localStorage.removeItem('couponCode');
+      window.localStorage.removeItem('couponDiscount');
+    },
+    { product, line },
+  );
+}
+
+test('cart, coupon, sandbox decline and payment, success page, cart cleared', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const response = await request.get('/api/products/simple-cross-tee');
+  expect(response.ok()).toBe(true);
+  const tee = (await response.json()) as PublicProduct;
+
+  expect(tee.slug).toBe('simple-cross-tee');
+  // Into the cart as a shopper does it: the product page, colour and size, Add to Cart.
+  await page.addInitScript(() => sessionStorage.setItem('promoDialogSeen', 'true'));
+  await page.goto('/products/simple-cross-tee?color=Blue');
+  await page.getByRole('button', { name: 'M', exact: true }).click();
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Color: Blue, Size: M')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Shopping Cart/ })).toBeVisible();
+  await expect(page.getByText('Color: Blue · Size: M')).toBeVisible();
+  await page.getByRole('button', { name: 'Increase quantity of Simple Cross Tee' }).click();
+  await expect(page.getByTestId('line-quantity')).toHaveText('3');
+  await expect(page.getByText('$15.00 each')).toBeVisible();
+  await expect(page.getByTestId('summary-subtotal')).toHaveText('$45.00');
+  await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
+  await expect(page.getByText('Add $5.01 more for free shipping')).toBeVisible();
+
+  const coupon = page.getByLabel('Coupon code');
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await coupon.fill('nope');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Invalid Coupon')).toBeVisible();
+  await coupon.fill('jesus');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Coupon Applied!')).toBeVisible();
+  await expect(page.getByText('JESUS - 10% off your order')).toBeVisible();
+  await expect(page.getByTestId('summary-discount')).toHaveText('-$4.50');
+  await expect(page.getByTestId('summary-total')).toHaveText('$46.49');
+  await expect(page.getByTestId('summary-points')).toHaveText('4,649');
+
+  await page.getByLabel('Email (optional for order updates)').fill('e2e-buyer@example.com');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
+  await expect(page.getByTestId('sandbox-total')).toHaveText('$46.49');
+  await expect(page.getByText('Simple Cross Tee')).toBeVisible();
+
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/payment-success\?session_id=sbx_/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByText('Order reference')).toBeVisible();
+  await expect(page.getByTestId('order-number')).toHaveText(/^WYF-\d{6,}$/);
+  await expect(page.getByTestId('order-total')).toHaveText('$46.49');
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('cart'))).toBe('[]');
+  expect(await page.evaluate(() => window.localStorage.getItem('couponCode'))).toBeNull();
+
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/new-arrivals');
+  expect(errors).toEqual([]);
+});
+
+test('a refused line shows Checkout Error and the cart stays', async ({ page, request }) => {
+  const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as PublicProduct;
+  await seedCart(page, tee, { color: 'Blue', size: 'XXL', quantity: 1 });
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByText('Checkout Error')).toBeVisible();
+  await expect(page.getByText('Line 1: Simple Cross Tee has no size XXL')).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
+});
+
+test('a donation opens its hosted page in a new tab and is paid there', async ({ page, context }) => {
+  await page.addInitScript(() => sessionStorage.setItem('promoDialogSeen', 'true'));
+  await page.goto('/');
+  const support = page.locator('section[aria-labelledby="support-heading"]');
+  await support.getByRole('button', { name: '$25', exact: true }).click();
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    support.getByRole('button', { name: 'Donate Now' }).click(),
+  ]);
+  // The tab opens blank at once (popup blockers), then goes to the hosted page.
+  await tab.waitForURL(/\/sandbox\/checkout\/sbx_/);
+  await expect(tab.getByTestId('sandbox-total')).toHaveText('$25.00');
+  await tab.getByLabel('Card number').fill('4242424242424242');
+  await tab.getByRole('button', { name: 'Pay' }).click();
+  await expect(tab).toHaveURL(/\/payment-success\?session_id=sbx_/);
+  await expect(tab.getByTestId('order-total')).toHaveText('$25.00');
+
+  // A custom amount under $1 never reaches the server: the spec's toast.
+  await support.getByRole('button', { name: 'Other' }).click();
+  await support.getByLabel('Custom amount (USD)').fill('0.5');
+  await support.getByRole('button', { name: 'Donate Now' }).click();
+  await expect(page.getByText('Please enter a valid donation amount of at least $1.')).toBeVisible();
+
+  const refused = await page.evaluate(async () => {
+    const response = await fetch('/api/donations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amountCents: 50 }),
+    });
+    return { status: response.status, body: (await response.json()) as { error: string } };
+  });
+  expect(refused).toEqual({ status: 400, body: { error: 'Please enter a valid donation amount of at least $1.' } });
+});

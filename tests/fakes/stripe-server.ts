@@ -1,0 +1,223 @@
+/**
+ * A local HTTP stand-in for the Stripe API that speaks its wire format: form-encoded request
+ * bodies with bracketed keys (as the official SDK sends them), JSON objects and Stripe-style
+ * errors back. Covers Checkout Sessions, coupons, products and prices, and records every
+ * request so tests can assert on what the SDK really sent.
+ * Point the SDK at it with STRIPE_API_BASE (host, port, protocol http, no retries).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Json = Record<string, unknown>;
+
+export interface RecordedStripeRequest {
+  method: string;
+  path: string;
+  body: Json;
+  authorization: string | undefined;
+  idempotencyKey: string | undefined;
+}
+
+export interface FakeStripeServer {
+  url: string;
+  requests: RecordedStripeRequest[];
+  sessions: Map<string, Json>;
+  coupons: Map<string, Json>;
+  products: Map<string, Json>;
+  prices: Map<string, Json>;
+  /** Makes the next N requests fail with a 500 api_error. */
+  failNext(count?: number): void;
+  close(): Promise<void>;
+}
+
+/** Parses `a[b][0][c]=1` style form bodies into nested objects and arrays. */
+export function parseStripeForm(body: string): Json {
+  const root: Json = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> = root;
+    parts.forEach((part, index) => {
+      const last = index === parts.length - 1;
+      if (last) {
+        node[part] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(parts[index + 1]!);
+      node[part] ??= nextIsIndex ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+function stripeError(res: ServerResponse, status: number, type: string, message: string) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { type, message } }));
+}
+
+function send(res: ServerResponse, body: unknown) {
+  res.writeHead(200, { 'content-type': 'application/json', 'request-id': id('req') });
+  res.end(JSON.stringify(body));
+}
+
+function list(url: string, items: Json[]) {
+  return { object: 'list', url, has_more: false, data: items };
+}
+
+export async function startFakeStripeServer(): Promise<FakeStripeServer> {
+  const requests: RecordedStripeRequest[] = [];
+  const sessions = new Map<string, Json>();
+  const coupons = new Map<string, Json>();
+  const products = new Map<string, Json>();
+  const prices = new Map<string, Json>();
+  let failures = 0;
+  let baseUrl = '';
+
+  function createSession(body: Json): Json | string {
+    const lineItems = (body.line_items as Json[] | undefined) ?? [];
+    if (lineItems.length === 0) return 'line_items: at least one is required';
+    let subtotal = 0;
+    for (const item of lineItems) {
+      const priceData = item.price_data as Json | undefined;
+      const unit = Number(priceData?.unit_amount);
+      const quantity = Number(item.quantity);
+      if (!Number.isInteger(unit) || unit < 0 || !Number.isInteger(quantity) || quantity < 1) {
+        return 'line_items: unit_amount and quantity must be positive integers';
+      }
+      subtotal += unit * quantity;
+    }
+    let discount = 0;
+    for (const entry of (body.discounts as Json[] | undefined) ?? []) {
+      const coupon = coupons.get(String(entry.coupon));
+      if (!coupon) return `No such coupon: '${String(entry.coupon)}'`;
+      discount += Number(coupon.amount_off ?? 0);
+    }
+    const shippingOption = ((body.shipping_options as Json[] | undefined) ?? [])[0];
+    const shipping = Number(
+      ((shippingOption?.shipping_rate_data as Json | undefined)?.fixed_amount as Json | undefined)?.amount ?? 0,
+    );
+    const sessionId = id('cs');
+    const session: Json = {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: body.mode ?? 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      currency: 'usd',
+      amount_subtotal: subtotal,
+      amount_total: Math.max(0, subtotal - discount) + shipping,
+      customer_email: body.customer_email ?? null,
+      client_reference_id: body.client_reference_id ?? null,
+      metadata: body.metadata ?? {},
+      success_url: body.success_url,
+      cancel_url: body.cancel_url,
+      payment_intent: null,
+      url: `${baseUrl}/pay/${sessionId}`,
+      expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    sessions.set(sessionId, session);
+    return session;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const body = req.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+    const authorization = req.headers.authorization;
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      body,
+      authorization,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    });
+    if (!authorization?.startsWith('Bearer sk_')) {
+      return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided');
+    }
+    if (failures > 0) {
+      failures -= 1;
+      return stripeError(res, 500, 'api_error', 'Something went wrong on the fake');
+    }
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    let match: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const session = createSession(body);
+      if (typeof session === 'string') return stripeError(res, 400, 'invalid_request_error', session);
+      return send(res, session);
+    }
+    if (method === 'GET' && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
+      const session = sessions.get(decodeURIComponent(match[1]!));
+      if (!session) return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${match[1]}'`);
+      return send(res, session);
+    }
+    if (method === 'POST' && path === '/v1/coupons') {
+      const coupon = { id: id('co'), object: 'coupon', valid: true, ...body, amount_off: Number(body.amount_off ?? 0) };
+      coupons.set(String(coupon.id), coupon);
+      return send(res, coupon);
+    }
+    // A product named with 'STRIPE-FAIL' is refused, so a sync can see one product fail.
+    if (method === 'POST' && path.startsWith('/v1/products') && String(body.name ?? '').includes('STRIPE-FAIL')) {
+      return stripeError(res, 400, 'invalid_request_error', `Cannot sync ${String(body.name)}`);
+    }
+    if (method === 'POST' && path === '/v1/products') {
+      const product = { id: id('prod'), object: 'product', active: true, metadata: {}, ...body };
+      products.set(String(product.id), product);
+      return send(res, product);
+    }
+    if (method === 'GET' && path === '/v1/products') return send(res, list('/v1/products', [...products.values()]));
+    if (method === 'POST' && (match = path.match(/^\/v1\/products\/([^/]+)$/))) {
+      const existing = products.get(match[1]!);
+      if (!existing) return stripeError(res, 404, 'invalid_request_error', `No such product: '${match[1]}'`);
+      Object.assign(existing, body);
+      return send(res, existing);
+    }
+    if (method === 'POST' && path === '/v1/prices') {
+      if (!products.has(String(body.product))) {
+        return stripeError(res, 400, 'invalid_request_error', `No such product: '${String(body.product)}'`);
+      }
+      const price = {
+        id: id('price'),
+        object: 'price',
+        active: true,
+        currency: 'usd',
+        ...body,
+        unit_amount: Number(body.unit_amount),
+      };
+      prices.set(String(price.id), price);
+      return send(res, price);
+    }
+    if (method === 'GET' && path === '/v1/prices') {
+      const productFilter = url.searchParams.get('product');
+      const items = [...prices.values()].filter((price) => !productFilter || price.product === productFilter);
+      return send(res, list('/v1/prices', items));
+    }
+    return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => stripeError(res, 500, 'api_error', String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    url: baseUrl,
+    requests,
+    sessions,
+    coupons,
+    products,
+    prices,
+    failNext(count = 1) {
+      failures = count;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

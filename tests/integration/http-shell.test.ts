@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestShop, type TestShop } from '../support/test-shop';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe('HTTP shell', () => {
+  it('answers /healthz with 200 and JSON while the database answers', async () => {
+    const response = await shop.request('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('renders the home page on the server with the hero', async () => {
+    const response = await shop.request('/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Wear Your Faith');
+    expect(html).toContain('Discover meaningful apparel that speaks to your heart and shares God&#x27;s love with the world');
+    expect(html).toMatch(/<h1[^>]*>Wear Your Faith<\/h1>/);
+  });
+
+  it('sends security headers and a CSP nonce that the page scripts carry', async () => {
+    const response = await shop.request('/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // A fresh nonce for every response.
+    const again = await shop.request('/');
+    expect(again.headers.get('content-security-policy')).not.toBe(csp);
+  });
+
+  it('answers unknown paths with the 404 page and status 404', async () => {
+    const response = await shop.request('/this/does/not/exist');
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Oops! This page seems to have lost its way.');
+    expect(html).toContain('Return to Home');
+  });
+
+  it('serves hashed assets with immutable caching', async () => {
+    const html = await (await shop.request('/')).text();
+    const asset = /\/assets\/[^"']+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await shop.request(asset!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses responses for clients that accept it', async () => {
+    const response = await shop.request('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('refuses API bodies over 64 KB with 413', async () => {
+    const response = await shop.request('/api/anything', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(70 * 1024) },
+      body: 'x'.repeat(70 * 1024),
+    });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('health when the database is gone', () => {
+  it('answers /healthz with 503', async () => {
+    const broken = await createTestShop();
+    await broken.database.close();
+    const response = await broken.request('/healthz');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: 'unavailable' });
+    await broken.close().catch(() => undefined);
+  });
+});

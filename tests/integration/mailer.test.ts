@@ -1,0 +1,166 @@
+/**
+ * The shop's mailer: email_outbox rows delivered as .eml files (no SMTP_URL) or by SMTP
+ * (a local smtp-server sink), retries with attempts and last_error, each row sent once
+ * even when several deliverers run at the same time.
+ */
+import { readdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { migrateDatabase, type DatabaseHandle } from '../../server/db/client';
+import { emailOutbox } from '../../server/db/schema';
+import { createMailer, type Mailer } from '../../server/mail/create-mailer';
+import { deliverQueuedEmail, MAX_ATTEMPTS } from '../../server/mail/deliver-queued-email';
+import { enqueueEmail } from '../../server/mail/enqueue-email';
+import { startMailDelivery } from '../../server/mail/start-mail-delivery';
+import { decodeQuotedPrintable } from '../support/accounts';
+import { createTestDatabase } from '../support/test-database';
+
+let database: DatabaseHandle;
+let dataDir: string;
+const from = 'Wear Your Faith <orders@wearyourfaith.local>';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrateDatabase(database);
+});
+afterAll(async () => {
+  await database?.close();
+});
+beforeEach(async () => {
+  await database.db.delete(emailOutbox).where(sql`true`);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'wyf-mail-'));
+  return () => rm(dataDir, { recursive: true, force: true });
+});
+
+const outboxFiles = async () => (await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+
+describe('outbox mode (.eml files)', () => {
+  it('writes each queued message once as an .eml file and marks the row sent', async () => {
+    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    expect(mailer.mode).toBe('outbox');
+    const first = await enqueueEmail({
+      db: database.db,
+      dedupeKey: 'order-confirmation:WYF-001001',
+      message: { to: 'buyer@example.com', subject: 'Your order WYF-001001', text: 'Thank you for your order — “Faith” tee.' },
+    });
+    const duplicate = await enqueueEmail({
+      db: database.db,
+      dedupeKey: 'order-confirmation:WYF-001001',
+      message: { to: 'buyer@example.com', subject: 'Your order WYF-001001', text: 'again' },
+    });
+    await enqueueEmail({ db: database.db, message: { to: 'other@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' } });
+    expect([first.queued, duplicate.queued]).toEqual([true, false]);
+
+    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 2, failed: 0 });
+    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 0, failed: 0 });
+
+    const files = await outboxFiles();
+    expect(files).toHaveLength(2);
+    const contents = await Promise.all(files.map((f) => readFile(path.join(dataDir, 'outbox', f), 'utf8')));
+    const order = contents.find((c) => c.includes('Subject: Your order WYF-001001'))!;
+    expect(order).toMatch(/^To: buyer@example.com$/m);
+    expect(order).toContain('From: Wear Your Faith <orders@wearyourfaith.local>');
+    expect(decodeQuotedPrintable(order)).toContain('Thank you for your order — “Faith” tee.');
+    const rows = await database.db.select().from(emailOutbox);
+    expect(rows.every((row) => row.status === 'sent' && row.sentAt !== null && row.attempts === 1)).toBe(true);
+  });
+
+  it('sends each row exactly once when several deliverers run at the same time', async () => {
+    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    for (let i = 0; i < 12; i += 1) {
+      await enqueueEmail({ db: database.db, message: { to: `n${i}@example.com`, subject: `Message ${i}`, text: 'x' } });
+    }
+    const results = await Promise.all([1, 2, 3].map(() => deliverQueuedEmail({ db: database.db, mailer, limit: 5 })));
+    let total = results.reduce((sum, r) => sum + r.sent, 0);
+    while (total < 12) {
+      const more = await deliverQueuedEmail({ db: database.db, mailer });
+      if (more.sent === 0) break;
+      total += more.sent;
+    }
+    expect(total).toBe(12);
+    expect(await outboxFiles()).toHaveLength(12);
+  });
+
+  it('retries a row whose deliverer died while sending, but not one being sent now', async () => {
+    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    await enqueueEmail({ db: database.db, message: { to: 'stale@example.com', subject: 'Stale', text: 's' } });
+    await enqueueEmail({ db: database.db, message: { to: 'busy@example.com', subject: 'Busy', text: 'b' } });
+    await database.db.execute(sql`update email_outbox set status = 'sending', claimed_at = now() - interval '11 minutes' where "to" = 'stale@example.com'`);
+    await database.db.execute(sql`update email_outbox set status = 'sending', claimed_at = now() - interval '1 minute' where "to" = 'busy@example.com'`);
+    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
+    const rows = await database.db.select().from(emailOutbox);
+    expect(Object.fromEntries(rows.map((r) => [r.to, r.status]))).toEqual({ 'stale@example.com': 'sent', 'busy@example.com': 'sending' });
+  });
+
+  it('delivers on its own timer and stops cleanly', async () => {
+    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    const delivery = startMailDelivery({ db: database.db, mailer, logger: pino({ level: 'silent' }), intervalMs: 50 });
+    try {
+      await enqueueEmail({ db: database.db, message: { to: 'timer@example.com', subject: 'Timed', text: 't' } });
+      const started = Date.now();
+      while ((await outboxFiles()).length === 0 && Date.now() - started < 5_000) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(await outboxFiles()).toHaveLength(1);
+    } finally {
+      await delivery.stop();
+    }
+  });
+});
+
+describe('SMTP mode', () => {
+  let server: SMTPServer;
+  let port: number;
+  const received: { to: string[]; raw: string }[] = [];
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('sends queued mail through the SMTP server and writes no .eml file', async () => {
+    const mailer: Mailer = createMailer({ config: { dataDir, mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from } } });
+    expect(mailer.mode).toBe('smtp');
+    await enqueueEmail({ db: database.db, message: { to: 'smtp-buyer@example.com', subject: 'By SMTP', text: 'Sent over SMTP' } });
+    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
+    mailer.close();
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toEqual(['smtp-buyer@example.com']);
+    expect(received[0]!.raw).toContain('Subject: By SMTP');
+    expect(received[0]!.raw).toContain('Sent over SMTP');
+    expect(await outboxFiles()).toHaveLength(0);
+  });
+
+  it('keeps a message queued with attempts and the error while the server is unreachable, then gives up', async () => {
+    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: 'smtp://127.0.0.1:1', from } } });
+    await enqueueEmail({ db: database.db, message: { to: 'later@example.com', subject: 'Retry me', text: 'r' } });
+    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 0, failed: 1 });
+    let [row] = await database.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    for (let i = 1; i < MAX_ATTEMPTS; i += 1) await deliverQueuedEmail({ db: database.db, mailer });
+    [row] = await database.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    mailer.close();
+  });
+});

@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, loyaltyLedger, orders, paymentEvents, products } from '../../server/db/schema';
+import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
+import { createTestShop, type TestShop } from '../support/test-shop';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_integration';
+let fake: FakeStripeServer;
+let shop: TestShop;
+const signer = new Stripe('sk_test_signer_only');
+
+beforeAll(async () => {
+  fake = await startFakeStripeServer();
+  shop = await createTestShop({
+    STRIPE_SECRET_KEY: 'sk_test_fake_key',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  });
+});
+afterAll(async () => {
+  await shop?.close();
+  await fake?.close();
+});
+
+async function teeId() {
+  const [row] = await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee'));
+  return row!.id;
+}
+
+async function checkout(body: unknown) {
+  const response = await shop.request('/api/checkout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    json: (await response.json()) as { url: string; sessionId: string; error?: string },
+  };
+}
+
+function webhook(event: unknown, options: { secret?: string; signature?: string } = {}) {
+  const payload = JSON.stringify(event);
+  const signature =
+    options.signature ??
+    signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
+  return shop.request('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
+}
+
+function sessionEvent(id: string, type: string, sessionId: string, paymentStatus: 'paid' | 'unpaid') {
+  return {
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-27.acacia',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: paymentStatus,
+        payment_intent: 'pi_test_123',
+      },
+    },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  };
+}
+
+async function orderBySession(sessionId: string) {
+  const [row] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+  return row!;
+}
+
+describe('Stripe provider against the wire-format fake', () => {
+  it('creates a Checkout Session with server prices, a one-off coupon, shipping, e-mail and metadata', async () => {
+    const productId = await teeId();
+    const { status, json } = await checkout({
+      items: [{ productId, color: 'Blue', size: 'M', quantity: 2, priceCents: 1 }],
+      couponCode: 'JESUS',
+      email: 'stripe@example.com',
+    });
+    expect(status).toBe(200);
+    expect(json.url).toBe(`${fake.url}/pay/${json.sessionId}`);
+    const order = await orderBySession(json.sessionId);
+    expect(order.paymentProvider).toBe('stripe');
+
+    const couponRequest = fake.requests.find((request) => request.path === '/v1/coupons');
+    expect(couponRequest?.body).toMatchObject({ amount_off: '300', currency: 'usd', duration: 'once' });
+    const sessionRequest = fake.requests.find((request) => request.path === '/v1/checkout/sessions');
+    expect(sessionRequest?.authorization).toBe('Bearer sk_test_fake_key');
+    expect(sessionRequest?.idempotencyKey).toBe(`checkout-${order.id}`);
+    expect(sessionRequest?.body).toMatchObject({
+      mode: 'payment',
+      customer_email: 'stripe@example.com',
+      metadata: { order_id: order.id },
+      success_url: 'http://shop.test/payment-success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://shop.test/cart',
+      line_items: [
+        {
+          quantity: '2',
+          price_data: { currency: 'usd', unit_amount: '1500', product_data: { name: 'Simple Cross Tee' } },
+        },
+      ],
+      shipping_options: [
+        { shipping_rate_data: { type: 'fixed_amount', fixed_amount: { amount: '599', currency: 'usd' } } },
+      ],
+    });
+    // The fake computes what Stripe would charge: it must equal the order's total.
+    expect(fake.sessions.get(json.sessionId)?.amount_total).toBe(order.totalCents);
+    expect(order.totalCents).toBe(3000 - 300 + 599);
+  });
+
+  it('answers 502 and cancels the order when Stripe fails', async () => {
+    const productId = await teeId();
+    fake.failNext(1);
+    const { status, json } = await checkout({ items: [{ productId, color: 'Blue', size: 'M', quantity: 1 }] });
+    expect(status).toBe(502);
+    expect(json.error).toMatch(/payment provider/i);
+    const cancelled = await shop.database.db.select().from(orders).where(eq(orders.status, 'cancelled'));
+    expect(cancelled.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('POST /api/stripe/webhook', () => {
+  it('refuses a bad signature with 400 and changes nothing', async () => {
+    const productId = await teeId();
+    const { json } = await checkout({
+      items: [{ productId, color: 'Blue', size: 'M', quantity: 1 }],
+      email: 'sig@example.com',
+    });
+    const forged = await webhook(sessionEvent('evt_forged', 'checkout.session.completed', json.sessionId, 'paid'), {
+      secret: 'whsec_wrong',
+    });
+    expect(forged.status).toBe(400);
+    const missing = await shop.request('/api/stripe/webhook', { method: 'POST', body: '{}' });
+    expect(missing.status).toBe(400);
+    const garbage = await webhook(sessionEvent('evt_g', 'checkout.session.completed', json.sessionId, 'paid'), {
+      signature: 't=1,v1=deadbeef',
+    });
+    expect(garbage.status).toBe(400);
+    expect((await orderBySession(json.sessionId)).status).toBe('pending');
+    expect(await shop.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_forged'))).toHaveLength(
+      0,
+    );
+  });
+
+  it('marks the order paid once for completed, replays and concurrent duplicates', async () => {
+    const productId = await teeId();
+    const { json } = await checkout({
+      items: [{ productId, color: 'Pink', size: 'S', quantity: 4 }],
+      email: 'paid@example.com',
+    });
+    const event = sessionEvent('evt_paid_1', 'checkout.session.completed', json.sessionId, 'paid');
+    const responses = await Promise.all([webhook(event), webhook(event), webhook(event)]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    const succeeded = await webhook(
+      sessionEvent('evt_paid_2', 'checkout.session.async_payment_succeeded', json.sessionId, 'paid'),
+    );
+    expect(succeeded.status).toBe(200);
+    const order = await orderBySession(json.sessionId);
+    expect(order.status).toBe('processing');
+    expect(order.paymentReference).toBe('pi_test_123');
+    const ledger = await shop.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, order.id));
+    expect(ledger).toEqual([expect.objectContaining({ type: 'earned', points: 6000 })]);
+    expect(
+      await shop.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'paid@example.com')),
+    ).toHaveLength(1);
+    // Expired after completed: nothing changes.
+    await webhook(sessionEvent('evt_paid_3', 'checkout.session.expired', json.sessionId, 'unpaid'));
+    expect((await orderBySession(json.sessionId)).status).toBe('processing');
+  });
+
+  it('waits for async payment when completed is unpaid, and cancels on failure', async () => {
+    const productId = await teeId();
+    const { json } = await checkout({
+      items: [{ productId, color: 'Pink', size: 'S', quantity: 1 }],
+      email: 'async@example.com',
+    });
+    const pending = await webhook(sessionEvent('evt_async_1', 'checkout.session.completed', json.sessionId, 'unpaid'));
+    expect(pending.status).toBe(200);
+    expect((await orderBySession(json.sessionId)).status).toBe('pending');
+    await webhook(sessionEvent('evt_async_2', 'checkout.session.async_payment_failed', json.sessionId, 'unpaid'));
+    const order = await orderBySession(json.sessionId);
+    expect(order.status).toBe('cancelled');
+    expect(await shop.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, order.id))).toHaveLength(
+      0,
+    );
+    // A late success after the failure does not resurrect it.
+    await webhook(sessionEvent('evt_async_3', 'checkout.session.async_payment_succeeded', json.sessionId, 'paid'));
+    expect((await orderBySession(json.sessionId)).status).toBe('cancelled');
+  });
+
+  it('cancels on expiry and acknowledges other event types', async () => {
+    const productId = await teeId();
+    const { json } = await checkout({ items: [{ productId, color: 'Pink', size: 'S', quantity: 1 }] });
+    await webhook(sessionEvent('evt_exp_1', 'checkout.session.expired', json.sessionId, 'unpaid'));
+    expect((await orderBySession(json.sessionId)).status).toBe('cancelled');
+    const other = await webhook({ ...sessionEvent('evt_other', 'customer.created', 'cus_1', 'unpaid') });
+    expect(other.status).toBe(200);
+    expect(await other.json()).toMatchObject({ received: true, result: 'ignored' });
+  });
+});
