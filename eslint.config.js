@@ -4,7 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/**', 'node_modules/**', '.react-router/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'build/**',
+      'node_modules/**',
+      '.react-router/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
@@ -18,6 +28,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-empty': ['error', { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    rules: {
+      // The barrel imports every icon; the build's shop chunk (vite.config.ts) follows static
+      // imports, so one icon per module keeps unused icons out of the storefront's JavaScript.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'lucide-react', message: "Import one icon: import Heart from 'lucide-react/icons/heart'." }],
+        },
+      ],
     },
   },
   {

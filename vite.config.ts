@@ -29,8 +29,75 @@ function serverOnlyGuard(): Plugin {
   };
 }
 
+/** Root and the catalogue pages: their static imports form the shared shop chunk. */
+const STOREFRONT_ROUTES = [
+  'root.tsx',
+  'routes/_index.tsx',
+  'routes/new-arrivals.tsx',
+  'routes/t-shirts.tsx',
+  'routes/hoodies.tsx',
+  'routes/strength-in-christ.tsx',
+  'routes/accessories.tsx',
+  'routes/eves-legacy.tsx',
+].map((file) => path.join(root, 'app', file));
+
+/** React, React DOM and React Router keep the framework chunks Vite gives them. */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+
+/**
+ * One browser chunk for the code every storefront page loads up front (header, product card,
+ * cart store, domain rules, icons), instead of some twenty small chunks: fewer requests on a
+ * slow phone and less per-chunk overhead. Only modules the storefront routes import statically
+ * join it, so lazy dialogs, the account pages and the admin stay in their own chunks.
+ */
+function shopChunk(): Plugin {
+  const members = new Set<string>();
+  return {
+    name: 'wyf:shop-chunk',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    buildEnd() {
+      members.clear();
+      const strip = (id: string) => id.split('?')[0]!;
+      const queue = [...this.getModuleIds()].filter((id) => STOREFRONT_ROUTES.includes(strip(id)));
+      const seen = new Set(queue);
+      while (queue.length > 0) {
+        const id = queue.shift()!;
+        if (!STOREFRONT_ROUTES.includes(strip(id))) members.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) {
+          if (!seen.has(next)) {
+            seen.add(next);
+            queue.push(next);
+          }
+        }
+      }
+    },
+    config(_config, { command }) {
+      if (command !== 'build') return;
+      return {
+        environments: {
+          client: {
+            build: {
+              rolldownOptions: {
+                output: {
+                  codeSplitting: {
+                    groups: [
+                      // Claimed first, so the shop group's dependencies never pull React in.
+                      { name: 'framework', test: FRAMEWORK, priority: 2 },
+                      { name: 'shop', test: (id: string) => members.has(id), priority: 1 },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [serverOnlyGuard(), tailwindcss(), reactRouter()],
+  plugins: [serverOnlyGuard(), tailwindcss(), reactRouter(), shopChunk()],
   resolve: {
     alias: {
       '~': path.join(root, 'app'),

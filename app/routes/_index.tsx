@@ -1,4 +1,6 @@
-import { Heart, ShieldCheck, Truck } from 'lucide-react';
+import Heart from 'lucide-react/icons/heart';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Truck from 'lucide-react/icons/truck';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { loadCollectionCards } from '@server/catalog/load-collection-cards';

@@ -1,5 +1,6 @@
 /** /account: the signed-in customer's order history (number, date, status, total, lines). */
-import { Award, Package } from 'lucide-react';
+import Award from 'lucide-react/icons/award';
+import Package from 'lucide-react/icons/package';
 import { Link, redirect } from 'react-router';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Badge } from '~/components/ui/badge';
@@ -45,7 +46,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <Award className="size-4" aria-hidden />
             {MESSAGES.loyaltyRewards}
           </Link>
-          <SignOutButton withLabel className="h-10" />
+          <SignOutButton withLabel />
         </div>
       </div>
       {orders.length === 0 ? (

@@ -3,7 +3,7 @@
  * session exists (the loader redirects on the server). Also: confirmation-link results
  * (?verified=1, ?error=...), resending the link, and 'Forgot password?'.
  */
-import { Loader2 } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-circle';
 import { useId, useState } from 'react';
 import { redirect } from 'react-router';
 import { BenefitsPanel } from '~/components/account/benefits-panel';

@@ -1,5 +1,7 @@
 /** /loyalty (SPEC §2): the signed-in customer's points, rendered on the server. */
-import { Award, Star, TrendingUp } from 'lucide-react';
+import Award from 'lucide-react/icons/award';
+import Star from 'lucide-react/icons/star';
+import TrendingUp from 'lucide-react/icons/trending-up';
 import { Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { formatSignedPoints } from '@domain/loyalty';

@@ -2,7 +2,7 @@
  * /payment-success (SPEC §2): the spec's texts, 'Order reference' with the session_id, the
  * cart cleared on load; for a known session also the order number and total, read on the server.
  */
-import { CheckCircle2 } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';

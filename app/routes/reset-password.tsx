@@ -1,5 +1,5 @@
 /** /reset-password?token=...: the page the e-mailed reset link leads to (through /api/auth/reset-password/:token). */
-import { Loader2 } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-circle';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';

@@ -3,7 +3,8 @@
  * a "Card number" field and a "Pay" button. 4242 4242 4242 4242 pays through the same
  * completion as a Stripe webhook, then goes to /payment-success; "Cancel" returns to /cart.
  */
-import { CreditCard, Lock } from 'lucide-react';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Lock from 'lucide-react/icons/lock';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { formatCents } from '@domain/money';
 import { getHostedSession } from '@server/payments/get-hosted-session';

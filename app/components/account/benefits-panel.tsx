@@ -1,4 +1,6 @@
-import { Gift, Sparkles, TrendingUp } from 'lucide-react';
+import Gift from 'lucide-react/icons/gift';
+import Sparkles from 'lucide-react/icons/sparkles';
+import TrendingUp from 'lucide-react/icons/trending-up';
 
 /** SPEC §2 Auth: the side panel of benefits (100 points per $1, redeem points, track progress). */
 export function BenefitsPanel() {

@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
 import { useState } from 'react';
 import { postAuth } from '~/lib/auth-client';
 import { notify } from '~/lib/notify';
@@ -26,9 +26,12 @@ export function SignOutButton({ className, withLabel = false }: { className?: st
       aria-label={withLabel ? undefined : 'Sign out'}
       title="Sign out"
       className={cn(
-        'inline-flex items-center gap-2 rounded-full p-2 transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50',
-        withLabel && 'border border-line px-4 text-sm font-semibold',
-        className,
+        // A given className sets the layout (the header passes its icon-link look).
+        className ??
+          (withLabel
+            ? 'inline-flex h-10 items-center gap-2 rounded-full border border-line px-4 text-sm font-semibold hover:bg-brand-50'
+            : 'inline-flex items-center rounded-full p-2 hover:bg-brand-50'),
+        'transition focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50',
       )}
     >
       <LogOut className={withLabel ? 'size-4' : 'size-5'} aria-hidden />

@@ -20,7 +20,7 @@ export function AdminAccessDialog({
   const navigate = useNavigate();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-md!">
         <DialogHeader>
           <DialogTitle>{MESSAGES.adminAccessTitle}</DialogTitle>
           <DialogDescription>{MESSAGES.adminAccessDescription}</DialogDescription>

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useEffect } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { endAdminSession } from './admin-api';

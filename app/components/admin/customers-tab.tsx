@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order';
@@ -48,10 +48,10 @@ export function CustomersTab() {
             placeholder="Name or e-mail"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            className="h-10 pl-9"
+            className="h-10! pl-9!"
           />
         </div>
-        <Button type="submit" size="sm" className="h-10">
+        <Button type="submit" size="sm" className="h-10!">
           Search
         </Button>
       </form>
@@ -92,7 +92,7 @@ function CustomerProfileDialog({ customerId, onClose }: { customerId: string | n
   const customer = profile.data;
   return (
     <Dialog open={Boolean(customerId)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-xl!">
         <DialogHeader>
           <DialogTitle>{customer ? fullName(customer.firstName, customer.lastName) || customer.email : MESSAGES.viewProfile}</DialogTitle>
           <DialogDescription>

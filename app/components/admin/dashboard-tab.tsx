@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Activity, DollarSign, Eye, Package, ShoppingCart, Users } from 'lucide-react';
+import Activity from 'lucide-react/icons/activity';
+import DollarSign from 'lucide-react/icons/dollar-sign';
+import Eye from 'lucide-react/icons/eye';
+import Package from 'lucide-react/icons/package';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import Users from 'lucide-react/icons/users';
 import { MESSAGES } from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order';
 import type { DashboardStats } from '@server/admin/get-dashboard-stats';

@@ -97,7 +97,7 @@ function MarginRow({ product }: { product: ProductJson }) {
           onKeyDown={(event) => {
             if (event.key === 'Enter') commit();
           }}
-          className="h-9 w-28"
+          className="h-9! w-28!"
         />
       </td>
       <td className="p-3 tabular-nums">{formatCents(profitCents(product.priceCents, product.costCents))}</td>

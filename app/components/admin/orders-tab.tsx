@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Search } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Search from 'lucide-react/icons/search';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { ORDER_STATUSES, orderStatusBadgeVariant, type OrderStatus } from '@domain/order';
@@ -91,7 +92,7 @@ export function OrdersTab() {
             placeholder="Order number or e-mail"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            className="h-10 pl-9"
+            className="h-10! pl-9!"
           />
         </div>
         <div className="sm:w-44">
@@ -111,7 +112,7 @@ export function OrdersTab() {
             ))}
           </NativeSelect>
         </div>
-        <Button type="submit" size="sm" className="h-10">
+        <Button type="submit" size="sm" className="h-10!">
           Search
         </Button>
       </form>
@@ -154,7 +155,7 @@ export function OrdersTab() {
                   ))}
                 </NativeSelect>
               </div>
-              <Button variant="outline" size="sm" className="h-10" onClick={() => setDetailId(order.id)}>
+              <Button variant="outline" size="sm" className="h-10!" onClick={() => setDetailId(order.id)}>
                 {MESSAGES.viewDetails}
               </Button>
             </div>
@@ -176,7 +177,7 @@ function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClo
   const order = detail.data;
   return (
     <Dialog open={Boolean(orderId)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-xl!">
         <DialogHeader>
           <DialogTitle>{order ? `Order ${order.orderNumber}` : MESSAGES.viewDetails}</DialogTitle>
           <DialogDescription>

@@ -77,7 +77,7 @@ export function ProductFormDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl!">
         <DialogHeader>
           <DialogTitle>{product ? MESSAGES.editProduct : MESSAGES.addProduct}</DialogTitle>
           <DialogDescription>Fields marked * are required.</DialogDescription>

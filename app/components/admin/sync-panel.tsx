@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { MESSAGES } from '@domain/messages';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';

@@ -1,4 +1,6 @@
-import { Minus, Plus, Trash2 } from 'lucide-react';
+import Minus from 'lucide-react/icons/minus';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash';
 import type { CartItem } from '@domain/cart';
 import { CART_MAX_QUANTITY } from '@domain/cart';
 import { MESSAGES } from '@domain/messages';

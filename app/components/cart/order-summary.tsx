@@ -1,4 +1,6 @@
-import { Loader2, Tag, X } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-circle';
+import Tag from 'lucide-react/icons/tag';
+import X from 'lucide-react/icons/x';
 import { useId, useState } from 'react';
 import { isBlankCoupon } from '@domain/coupon';
 import { pointsToCents, POINTS_PER_REDEMPTION_STEP } from '@domain/loyalty';

@@ -1,4 +1,4 @@
-import { HeartHandshake } from 'lucide-react';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import { useId, useState } from 'react';
 import { DONATION_CUSTOM_INPUT, DONATION_PRESETS, validateDonationAmount } from '@domain/donation-amount';
 import { MESSAGES } from '@domain/messages';

@@ -1,4 +1,7 @@
-import { ChevronLeft, ChevronRight, Heart, Star } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Heart from 'lucide-react/icons/heart';
+import Star from 'lucide-react/icons/star';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { cartItemId, DEFAULT_COLOR, DEFAULT_SIZE } from '@domain/cart';

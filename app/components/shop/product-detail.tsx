@@ -1,4 +1,7 @@
-import { ChevronLeft, ChevronRight, Minus, Plus } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Minus from 'lucide-react/icons/minus';
+import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { cartItemId, DEFAULT_COLOR, DEFAULT_SIZE } from '@domain/cart';

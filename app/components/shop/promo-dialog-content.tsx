@@ -18,16 +18,16 @@ export default function PromoDialogContent({ onClose }: { onClose: () => void })
 
   return (
     <Dialog open onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent className="max-w-md text-center">
-        <DialogHeader className="items-center pr-0">
+      <DialogContent className="max-w-md! text-center">
+        <DialogHeader className="items-center pr-0!">
           <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">A gift for you</p>
-          <DialogTitle className="text-2xl">Get 10% off your first order</DialogTitle>
+          <DialogTitle className="text-2xl!">Get 10% off your first order</DialogTitle>
           <DialogDescription>Use this code at checkout and wear your faith for less.</DialogDescription>
         </DialogHeader>
         <p className="mx-auto rounded-xl border-2 border-dashed border-brand-300 bg-brand-50 px-6 py-3 font-mono text-2xl font-bold tracking-[0.3em] text-brand-700">
           {PROMO_CODE}
         </p>
-        <DialogFooter className="sm:justify-center">
+        <DialogFooter className="sm:justify-center!">
           <Button variant="outline" onClick={onClose}>
             {MESSAGES.promoMaybeLater}
           </Button>

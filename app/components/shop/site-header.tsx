@@ -1,4 +1,7 @@
-import { Award, LogIn, Menu, ShoppingBag } from 'lucide-react';
+import Award from 'lucide-react/icons/award';
+import LogIn from 'lucide-react/icons/log-in';
+import Menu from 'lucide-react/icons/menu';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { MESSAGES } from '@domain/messages';
@@ -112,7 +115,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
               </span>
             )}
           </Link>
-          <Button variant="outline" size="sm" className="ml-2 hidden md:inline-flex" onClick={() => setAdminOpen(true)}>
+          <Button variant="outline" size="sm" className="ml-2 max-md:hidden" onClick={() => setAdminOpen(true)}>
             {MESSAGES.adminButton}
           </Button>
         </div>

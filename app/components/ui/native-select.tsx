@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import { cn } from '~/lib/utils';
 
 /** A styled native <select>: accessible, keyboard-friendly and free of extra JavaScript. */
