@@ -1,12 +1,14 @@
 /**
  * Admin session: POST { passcode } signs in (SPEC §7 verify-admin-passcode: success and
- * sessionToken); DELETE with X-Admin-Session ends the session (leaving the admin). The
- * token may also come as ?token= so `navigator.sendBeacon` can end it on pagehide.
+ * sessionToken). With the session (X-Admin-Session, or ?token= for `navigator.sendBeacon`):
+ * DELETE or POST ?logout=1 ends it now (Back to Store); POST ?leave=1 (the page's pagehide)
+ * ends it a minute later unless POST ?resume=1 (the admin page open: on load and every 30 s)
+ * comes first, so a reload keeps the admin signed in and a closed tab does not.
  */
 import { z } from 'zod';
 import { MESSAGES } from '@domain/messages';
 import { adminJson, requireAdmin } from '@server/admin/require-admin';
-import { deleteAdminSession } from '@server/admin/sessions';
+import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@server/admin/sessions';
 import { verifyAdminPasscode } from '@server/admin/verify-admin-passcode';
 import type { Route } from './+types/api.admin.session';
 
@@ -19,15 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const isLogout = request.method === 'POST' && url.searchParams.has('logout');
-  if (request.method !== 'POST' || isLogout) {
+  const command = request.method === 'POST' ? (['logout', 'leave', 'resume'] as const).find((name) => url.searchParams.has(name)) : undefined;
+  if (request.method !== 'POST' || command) {
     // Everything but the sign-in itself needs the session, like every admin route.
     const token = request.headers.get('X-Admin-Session') ?? url.searchParams.get('token');
     const headers = new Headers(request.headers);
     if (token) headers.set('X-Admin-Session', token);
     const { token: liveToken } = await requireAdmin(new Request(request.url, { headers }), context);
-    if (request.method !== 'DELETE' && !isLogout) return adminJson({ error: 'Method not allowed' }, { status: 405 });
-    await deleteAdminSession({ db: context.db, token: liveToken });
+    if (command === 'leave') await leaveAdminSession({ db: context.db, token: liveToken });
+    else if (command === 'resume') await resumeAdminSession({ db: context.db, token: liveToken });
+    else if (request.method === 'DELETE' || command === 'logout') await deleteAdminSession({ db: context.db, token: liveToken });
+    else return adminJson({ error: 'Method not allowed' }, { status: 405 });
     return adminJson({ success: true });
   }
   const body = LoginSchema.safeParse(await request.json().catch(() => null));

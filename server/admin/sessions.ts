@@ -4,11 +4,17 @@
  * database leak does not hand out live sessions.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { adminSessions } from '../db/schema';
 
 export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/**
+ * Leaving the admin page (tab closed, reload, navigation) ends the session this long after, unless
+ * the admin page comes back and resumes it first: a reload keeps the admin signed in, a closed
+ * tab does not leave a live session behind. Longer than the open page's 30-second heartbeat.
+ */
+export const ADMIN_LEAVE_GRACE_MS = 60_000;
 /** base64url of 32 random bytes is 43 characters; anything else is not one of ours. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -20,7 +26,7 @@ export async function createAdminSession(options: { db: Executor; now?: Date }):
   const now = options.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
-  await options.db.insert(adminSessions).values({ tokenHash: hashAdminToken(token), expiresAt, lastUsedAt: now });
+  await options.db.insert(adminSessions).values({ tokenHash: hashAdminToken(token), expiresAt, lastUsedAt: now, createdAt: now });
   // Expired rows are dropped on each login so the table never grows without bound.
   await options.db.delete(adminSessions).where(lt(adminSessions.expiresAt, now));
   return { token, expiresAt };
@@ -46,4 +52,32 @@ export async function deleteAdminSession(options: { db: Executor; token: string 
     .where(eq(adminSessions.tokenHash, hashAdminToken(options.token)))
     .returning({ id: adminSessions.id });
   return deleted.length > 0;
+}
+
+/** The page left: the session ends ADMIN_LEAVE_GRACE_MS from now unless resumed. */
+export async function leaveAdminSession(options: { db: Executor; token: string; now?: Date }): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(options.token)) return false;
+  const now = options.now ?? new Date();
+  const graceEnd = new Date(now.getTime() + ADMIN_LEAVE_GRACE_MS);
+  const updated = await options.db
+    .update(adminSessions)
+    .set({ expiresAt: sql`least(${adminSessions.expiresAt}, ${graceEnd.toISOString()}::timestamptz)` })
+    .where(and(eq(adminSessions.tokenHash, hashAdminToken(options.token)), gt(adminSessions.expiresAt, now)))
+    .returning({ id: adminSessions.id });
+  return updated.length > 0;
+}
+
+/** The admin page is open: a live session gets back its 12 hours from sign-in. */
+export async function resumeAdminSession(options: { db: Executor; token: string; now?: Date }): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(options.token)) return false;
+  const now = options.now ?? new Date();
+  const updated = await options.db
+    .update(adminSessions)
+    .set({
+      expiresAt: sql`${adminSessions.createdAt} + ${ADMIN_SESSION_TTL_MS} * interval '1 millisecond'`,
+      lastUsedAt: now,
+    })
+    .where(and(eq(adminSessions.tokenHash, hashAdminToken(options.token)), gt(adminSessions.expiresAt, now)))
+    .returning({ id: adminSessions.id });
+  return updated.length > 0;
 }

@@ -54,6 +54,30 @@ test('the passcode journey: empty, wrong, right, then Back to Store ends the ses
     .toBe(401);
 });
 
+test('a reload keeps the admin signed in: the page marks the session left, the new page resumes it', async ({ page }) => {
+  // Playwright does not report beacons sent while a page unloads: record them in sessionStorage.
+  await page.addInitScript(() => {
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      sessionStorage.setItem('beacons', `${sessionStorage.getItem('beacons') ?? ''} ${String(url)}`);
+      return send(url, data);
+    };
+  });
+  const isResume = (response: { url(): string }) => response.url().includes('/api/admin/session?resume=1');
+  const firstResume = page.waitForResponse(isResume);
+  await signIn(page);
+  expect((await firstResume).status()).toBe(200);
+  const token = await page.evaluate(() => localStorage.getItem('adminSessionToken'));
+  const resumed = page.waitForResponse(isResume);
+  await page.reload();
+  expect((await resumed).status()).toBe(200);
+  expect(await page.evaluate(() => sessionStorage.getItem('beacons'))).toContain('/api/admin/session?leave=1&token=');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByLabel('Passcode')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('adminSessionToken'))).toBe(token);
+  expect((await page.request.get('/api/admin/stats', { headers: { 'X-Admin-Session': token! } })).status()).toBe(200);
+});
+
 test('an expired or removed token brings the passcode gate back', async ({ page }) => {
   await page.goto('/admin');
   await page.evaluate(() => localStorage.setItem('adminSessionToken', 'x'.repeat(43)));

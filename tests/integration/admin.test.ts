@@ -3,7 +3,22 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, loyaltyLedger, orderLines, orders, productImages, products, visitorSessions } from '../../server/db/schema';
+import {
+  ADMIN_LEAVE_GRACE_MS,
+  ADMIN_SESSION_TTL_MS,
+  findAdminSession,
+  hashAdminToken,
+} from '../../server/admin/sessions';
+import {
+  adminSessions,
+  customers,
+  loyaltyLedger,
+  orderLines,
+  orders,
+  productImages,
+  products,
+  visitorSessions,
+} from '../../server/db/schema';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -51,6 +66,40 @@ describe('admin sessions', () => {
     const beacon = await shop.request(`/api/admin/session?logout=1&token=${second}`, { method: 'POST' });
     expect(beacon.status).toBe(200);
     expect((await admin('/api/admin/stats', {}, second)).status).toBe(401);
+  });
+
+  it('ends a left session a minute later unless the admin page resumes it (a reload keeps it)', async () => {
+    const sessionToken = await login();
+    const expiry = async () => {
+      const [row] = await shop.database.db
+        .select({ expiresAt: adminSessions.expiresAt, createdAt: adminSessions.createdAt })
+        .from(adminSessions)
+        .where(eq(adminSessions.tokenHash, hashAdminToken(sessionToken)));
+      return row!;
+    };
+    const signedIn = await expiry();
+    expect(signedIn.expiresAt.getTime() - signedIn.createdAt.getTime()).toBe(ADMIN_SESSION_TTL_MS);
+
+    // pagehide: the beacon carries the token in the query.
+    const left = await shop.request(`/api/admin/session?leave=1&token=${sessionToken}`, { method: 'POST' });
+    expect(left.status).toBe(200);
+    const leaving = (await expiry()).expiresAt.getTime();
+    expect(leaving).toBeLessThanOrEqual(Date.now() + ADMIN_LEAVE_GRACE_MS);
+    expect(leaving).toBeGreaterThan(Date.now() + ADMIN_LEAVE_GRACE_MS - 10_000);
+    // Still usable within the grace; gone after it.
+    expect((await admin('/api/admin/stats', {}, sessionToken)).status).toBe(200);
+    const later = new Date(Date.now() + ADMIN_LEAVE_GRACE_MS + 1000);
+    expect(await findAdminSession({ db: shop.database.db, token: sessionToken, now: later })).toBeNull();
+
+    // The reloaded page resumes it: back to 12 hours from sign-in.
+    expect((await admin('/api/admin/session?resume=1', { method: 'POST' }, sessionToken)).status).toBe(200);
+    expect((await expiry()).expiresAt.getTime()).toBe(signedIn.expiresAt.getTime());
+    expect(await findAdminSession({ db: shop.database.db, token: sessionToken, now: later })).not.toBeNull();
+
+    // A session that has ended cannot be resumed or left.
+    expect((await admin('/api/admin/session', { method: 'DELETE' }, sessionToken)).status).toBe(200);
+    expect((await admin('/api/admin/session?resume=1', { method: 'POST' }, sessionToken)).status).toBe(401);
+    expect((await shop.request(`/api/admin/session?leave=1&token=${sessionToken}`, { method: 'POST' })).status).toBe(401);
   });
 
   it('limits failed passcodes to 5 per 15 minutes per address, then answers 429', async () => {

@@ -59,16 +59,32 @@ export async function adminSend<T>(path: string, method: string, body?: unknown)
   return (await response.json()) as T;
 }
 
-/** Ends the session on the server; keepalive/beacon so it also works while the page unloads. */
-export function endAdminSession(options: { beacon?: boolean } = {}) {
+/** Ends the session on the server now (Back to Store); keepalive, as the page is unloading. */
+export function endAdminSession() {
   const token = readAdminToken();
   if (!token) return;
   writeAdminToken(null);
-  const url = `/api/admin/session?logout=1&token=${encodeURIComponent(token)}`;
-  if (options.beacon && navigator.sendBeacon?.(url)) return;
   void fetch('/api/admin/session', { method: 'DELETE', headers: { 'X-Admin-Session': token }, keepalive: true }).catch(
     (error: unknown) => console.warn('[admin] could not end the session', error),
   );
+}
+
+/** The page is going away (reload, tab closed): the server ends the session soon unless resumed. */
+export function leaveAdminSession() {
+  const token = readAdminToken();
+  if (!token) return;
+  const url = `/api/admin/session?leave=1&token=${encodeURIComponent(token)}`;
+  if (navigator.sendBeacon?.(url)) return;
+  void fetch(url, { method: 'POST', keepalive: true }).catch((error: unknown) =>
+    console.warn('[admin] could not mark the session as left', error),
+  );
+}
+
+/** The admin page is open: keeps the session alive (a 401 brings the passcode gate back). */
+export function resumeAdminSession() {
+  adminFetch('/api/admin/session?resume=1', { method: 'POST' }).catch((error: unknown) => {
+    if (!(error instanceof AdminAuthError)) console.warn('[admin] could not resume the session', error);
+  });
 }
 
 export { ADMIN_TOKEN_KEY };

@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useEffect } from 'react';
 import { MESSAGES } from '@domain/messages';
-import { endAdminSession } from './admin-api';
+import { endAdminSession, leaveAdminSession, resumeAdminSession } from './admin-api';
 import { CustomersTab } from './customers-tab';
 import { DashboardTab } from './dashboard-tab';
 import { MarginsTab } from './margins-tab';
@@ -17,13 +17,27 @@ const TABS = [
   { value: 'customers', label: MESSAGES.tabCustomers },
 ] as const;
 
+const HEARTBEAT_MS = 30_000;
+
 /** The signed-in admin (SPEC §2 Admin): title, Back to Store, five tabs. */
 export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
-  // Leaving the admin ends the session on the server (the tab closing or navigating away).
+  // Leaving the admin ends the session on the server: at once by Back to Store; a minute after
+  // the page goes away (tab closed, navigation) unless the page is back by then (a reload, or
+  // history back from the page cache), which resumes it. The open page resumes it every 30 s.
   useEffect(() => {
-    const onPageHide = () => endAdminSession({ beacon: true });
+    resumeAdminSession();
+    const heartbeat = window.setInterval(resumeAdminSession, HEARTBEAT_MS);
+    const onPageHide = () => leaveAdminSession();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) resumeAdminSession();
+    };
     window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.clearInterval(heartbeat);
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+    };
   }, []);
 
   return (
