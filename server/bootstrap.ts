@@ -2,6 +2,7 @@
  * Start-up steps shared by the production server, the dev server and the tests:
  * lock DATA_DIR (embedded database only), open, migrate, seed, admin passcode.
  */
+import { createCatalogReadCache } from './catalog/read-cache';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -57,7 +58,13 @@ export async function createServices(options: {
   adminPasscodeHash: string;
 }): Promise<AppServices> {
   const { config, logger, database, adminPasscodeHash } = options;
-  const services: AppServices = { config, db: database.db, logger, adminPasscodeHash };
+  const services: AppServices = {
+    config,
+    db: database.db,
+    logger,
+    adminPasscodeHash,
+    catalogCache: createCatalogReadCache(),
+  };
   if (config.shopify) {
     services.shopify = createShopifyService({ ...config.shopify, logger });
   }

@@ -8,6 +8,7 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from './config.server';
+import type { CatalogReadCache } from './catalog/read-cache';
 import type { Database } from './db/client';
 import type { ExternalCheckoutResult } from '../domain/external-checkout';
 import type { ExternalProduct } from '../domain/external-product';
@@ -26,6 +27,8 @@ export interface AppServices {
   logger: Logger;
   /** scrypt hash of the admin passcode (ADMIN_PASSCODE or the generated one). */
   adminPasscodeHash: string;
+  /** The storefront's catalogue lists, kept a few seconds (server/catalog/read-cache.ts). */
+  catalogCache: CatalogReadCache;
   /** Customer accounts (Better Auth). */
   auth?: {
     /** The signed-in shopper of this request, or null. */

@@ -15,7 +15,7 @@ export interface CollectionCards {
   total: number;
 }
 
-type Services = Pick<RequestContext, 'db' | 'shopify' | 'logger' | 'clientIp'>;
+type Services = Pick<RequestContext, 'db' | 'shopify' | 'logger' | 'clientIp' | 'catalogCache'>;
 
 export interface LoadCollectionCardsOptions {
   context: Services;
@@ -65,14 +65,18 @@ export async function loadCollectionCards(options: LoadCollectionCardsOptions): 
     }
   }
   if (options.own) {
-    const own = await listProducts({ db: context.db, ...options.own });
+    const ownOptions = options.own;
+    const own = await context.catalogCache.get(`products:${JSON.stringify(ownOptions)}`, () =>
+      listProducts({ db: context.db, ...ownOptions }),
+    );
     if (own.length > 0) {
       const entries = own.map((product) => ({ card: cardFromPublicProduct(product), category: product.category, tags: product.tags }));
       return { source: 'own', cards: keep(entries), total: entries.length };
     }
   }
   if (options.demoSlug) {
-    const demo = await getDemoProduct({ db: context.db, slug: options.demoSlug });
+    const demoSlug = options.demoSlug;
+    const demo = await context.catalogCache.get(`demo:${demoSlug}`, () => getDemoProduct({ db: context.db, slug: demoSlug }));
     if (demo) {
       const entries = [{ card: cardFromPublicProduct(demo, { cycleColors: true }), category: demo.category, tags: demo.tags }];
       return { source: 'demo', cards: keep(entries), total: 1 };

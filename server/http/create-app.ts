@@ -157,7 +157,13 @@ export function createHttpApp(options: CreateAppOptions) {
       clientIp,
       requestId: c.get('requestId'),
     };
-    return handleRequest(withClientIpHeader(c.req.raw, clientIp), context);
+    const response = await handleRequest(withClientIpHeader(c.req.raw, clientIp), context);
+    // Every change to the catalogue is an admin write (products, images, costs): after one
+    // succeeds, the storefront's cached lists are dropped so the next page shows it.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.path.startsWith('/api/admin/') && response.ok) {
+      services.catalogCache.invalidate();
+    }
+    return response;
   });
 
   app.onError((error, c) => {

@@ -156,6 +156,40 @@ describe('products', () => {
   });
 });
 
+describe('the storefront after admin changes', () => {
+  const strengthCards = async () => {
+    const html = await (await shop.request('/strength-in-christ')).text();
+    return [...html.matchAll(/<h3 id="[^"]*-title"[^>]*>(?:<a[^>]*>)?([^<]*)</g)].map((match) => match[1] ?? '');
+  };
+
+  it('shows a product added, renamed, hidden and deleted at once, though the lists are cached', async () => {
+    const before = await strengthCards();
+    expect(before).not.toContain('Cache Test Tee');
+    const created = await admin('/api/admin/products', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Cache Test Tee', priceCents: 2000, category: 't-shirts', placement: ['strength-in-christ'] }),
+    });
+    expect(created.status).toBe(201);
+    const product = ((await created.json()) as { product: { id: string; slug: string } }).product;
+    expect(await strengthCards()).toContain('Cache Test Tee');
+
+    const edit = (changes: Record<string, unknown>) =>
+      admin(`/api/admin/products/${product.id}`, {
+        method: 'PUT',
+        body: JSON.stringify({ slug: product.slug, priceCents: 2000, category: 't-shirts', placement: ['strength-in-christ'], ...changes }),
+      });
+    expect((await edit({ name: 'Cache Test Tee Renamed' })).status).toBe(200);
+    expect(await strengthCards()).toContain('Cache Test Tee Renamed');
+    expect((await edit({ name: 'Cache Test Tee Renamed', isActive: false })).status).toBe(200);
+    expect(await strengthCards()).not.toContain('Cache Test Tee Renamed');
+    expect((await edit({ name: 'Cache Test Tee Renamed', isActive: true })).status).toBe(200);
+    expect(await strengthCards()).toContain('Cache Test Tee Renamed');
+
+    expect((await admin(`/api/admin/products/${product.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await strengthCards()).toEqual(before);
+  });
+});
+
 describe('image uploads', () => {
   const upload = (bytes: Buffer, name: string, type: string) => {
     const form = new FormData();

@@ -145,9 +145,11 @@ describe('product page', () => {
 
   it('hides an inactive product', async () => {
     await shop.database.db.update(products).set({ isActive: false }).where(eq(products.slug, 'prayer-journal'));
+    shop.shop.services.catalogCache.invalidate(); // written behind the shop's back (its admin API does this itself)
     expect((await page('/products/prayer-journal')).status).toBe(404);
     expect(cardTitles((await page('/accessories')).html)).not.toContain('Prayer Journal');
     await shop.database.db.update(products).set({ isActive: true }).where(eq(products.slug, 'prayer-journal'));
+    shop.shop.services.catalogCache.invalidate();
   });
 });
 
@@ -229,6 +231,7 @@ describe('sitemap and robots', () => {
 describe('fallbacks with an empty catalogue', () => {
   it('home shows the demo Simple Cross Tee; t-shirts the verse demo card; empty states elsewhere', async () => {
     await shop.database.db.delete(products).where(sql`true`);
+    shop.shop.services.catalogCache.invalidate();
     const home = await page('/');
     expect(home.html).toContain('data-source="demo"');
     expect(cardTitles(home.html)).toEqual(['Simple Cross Tee']);
