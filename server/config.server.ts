@@ -4,6 +4,7 @@
  * naming the variable. Everything else receives the parsed `Config`.
  */
 import path from 'node:path';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 const emptyToUndefined = (value: unknown) =>
@@ -57,11 +58,44 @@ export const EnvSchema = z.object({
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().default('Wear Your Faith <orders@wearyourfaith.local>')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Behind a reverse proxy or load balancer: which proxies may name the client in
+   * X-Forwarded-For. A hop count (1 = the one proxy in front) or a comma list of addresses,
+   * CIDR ranges and the names loopback, linklocal, uniquelocal. Unset: the socket's address.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => parseTrustProxy(value) !== null, {
+        message: 'must be a number of proxy hops (1) or addresses and ranges (loopback, 10.0.0.0/8)',
+      })
+      .optional(),
+  ),
   /** Test setting: shortens the admin dashboard refresh (ms); the spec's value is 30 s. */
   ADMIN_REFRESH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).default(30_000)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** TRUST_PROXY as proxy-addr takes it: a hop count, or addresses and ranges. */
+export type TrustProxy = number | string[];
+
+function parseTrustProxy(value: string): TrustProxy | null {
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : null;
+  }
+  const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+  if (list.length === 0) return null;
+  try {
+    proxyaddr.compile(list);
+    return list;
+  } catch {
+    return null;
+  }
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -79,6 +113,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   logLevel: Env['LOG_LEVEL'];
   adminRefreshMs: number;
+  /** Proxies trusted to name the client (TRUST_PROXY); undefined: the socket address. */
+  trustProxy: TrustProxy | undefined;
 }
 
 export class ConfigError extends Error {
@@ -126,5 +162,6 @@ export function parseConfig(source: Record<string, string | undefined> = process
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     logLevel: env.LOG_LEVEL,
     adminRefreshMs: env.ADMIN_REFRESH_MS,
+    trustProxy: env.TRUST_PROXY === undefined ? undefined : (parseTrustProxy(env.TRUST_PROXY) ?? undefined),
   };
 }

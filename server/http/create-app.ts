@@ -11,6 +11,7 @@ import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { AppServices } from '../context';
+import { createClientIpResolver } from './client-ip';
 import { CLIENT_IP_HEADER } from './client-ip-header';
 import type { DatabaseHandle } from '../db/client';
 
@@ -48,6 +49,7 @@ function withClientIpHeader(request: Request, clientIp: string): Request {
 export function createHttpApp(options: CreateAppOptions) {
   const { services, database, mode } = options;
   const { logger } = services;
+  const resolveClientIp = createClientIpResolver(services.config.trustProxy);
   const app = new Hono<AppEnv>();
   const isDev = mode === 'development';
   // A local Shopify stand-in over http (RUN-CONTRACT): its product images must load too.
@@ -150,7 +152,7 @@ export function createHttpApp(options: CreateAppOptions) {
   );
 
   app.all('*', async (c) => {
-    const clientIp = c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+    const clientIp = resolveClientIp(c.env?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'));
     const context: AppLoadContext = {
       ...services,
       cspNonce: c.get('secureHeadersNonce') ?? '',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../support/test-shop';
+import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -72,6 +72,37 @@ describe('HTTP shell', () => {
       body: 'x'.repeat(70 * 1024),
     });
     expect(response.status).toBe(413);
+  });
+});
+
+describe('behind a reverse proxy', () => {
+  const attempt = (target: TestShop, passcode: string, forwardedFor: string, clientIp = '10.0.0.2') =>
+    target.request('/api/admin/session', {
+      method: 'POST',
+      body: JSON.stringify({ passcode }),
+      headers: { 'X-Forwarded-For': forwardedFor },
+      clientIp,
+    });
+
+  it('with TRUST_PROXY=1 limits each forwarded client, not the proxy everyone comes through', async () => {
+    const proxied = await createTestShop({ TRUST_PROXY: '1' });
+    try {
+      for (let index = 0; index < 5; index++) {
+        // The client forges a first entry; the proxy appends the address it really saw.
+        expect((await attempt(proxied, 'wrong', `192.0.2.${index}, 198.51.100.7`)).status).toBe(401);
+      }
+      expect((await attempt(proxied, TEST_ADMIN_PASSCODE, '198.51.100.7')).status).toBe(429);
+      expect((await attempt(proxied, TEST_ADMIN_PASSCODE, '198.51.100.8')).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('without TRUST_PROXY ignores X-Forwarded-For: the socket address is the client', async () => {
+    for (let index = 0; index < 5; index++) {
+      expect((await attempt(shop, 'wrong', `198.51.100.${index}`, '10.0.0.3')).status).toBe(401);
+    }
+    expect((await attempt(shop, TEST_ADMIN_PASSCODE, '198.51.100.99', '10.0.0.3')).status).toBe(429);
   });
 });
 

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, EnvSchema, parseConfig } from './config.server';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** .env.example as dotenv reads it: NAME=value lines, comments (also "# NAME=value") aside. */
+function exampleVariables(): Map<string, string> {
+  const text = readFileSync(path.join(root, '.env.example'), 'utf8');
+  const variables = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const match = /^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (match) variables.set(match[1]!, line.trim().startsWith('#') ? '' : match[2]!.trim());
+  }
+  return variables;
+}
+
+describe('settings', () => {
+  it('.env.example names every setting, and works as it is', () => {
+    const example = exampleVariables();
+    for (const name of Object.keys(EnvSchema.shape).filter((name) => name !== 'NODE_ENV')) {
+      expect(example.has(name), `${name} is missing from .env.example`).toBe(true);
+    }
+    const config = parseConfig(Object.fromEntries(example));
+    expect(config.port).toBe(3000);
+    expect(config.trustProxy).toBeUndefined();
+  });
+
+  it('stops on a bad value with one message naming the variable', () => {
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/^Invalid setting PORT: /);
+    expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Invalid setting TRUST_PROXY: /);
+  });
+});
