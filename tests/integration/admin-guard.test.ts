@@ -80,7 +80,17 @@ describe('admin route enumeration', () => {
 const isLogin = (url: string, method: string) => url === '/api/admin/session' && method === 'POST';
 const guardedRequests = apiRoutes
   .flatMap((route) => route.methods.map((method) => ({ ...route, method })))
-  .filter(({ url, method }) => !isLogin(url, method));
+  .filter(({ url, method }) => !isLogin(url, method))
+  // The session's own commands (Back to Store, pagehide, the open page's heartbeat).
+  .concat(
+    ['logout', 'leave', 'resume'].map((command) => ({
+      file: 'api.admin.session.ts',
+      url: `/api/admin/session?${command}=1`,
+      methods: ['POST'],
+      isPage: false,
+      method: 'POST',
+    })),
+  );
 
 describe.each(guardedRequests)('$method $url ($file)', ({ url, method }) => {
   const body =
