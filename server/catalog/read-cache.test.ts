@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogReadCache } from './read-cache';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../../tests/support/deferred';
 
 describe('catalogue read cache', () => {
   it('serves a loaded list until its time is up, then loads again', async () => {

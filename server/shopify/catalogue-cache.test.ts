@@ -1,16 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { flush, manualTimers } from '../../tests/support/manual-timers';
 import { createCatalogueCache } from './catalogue-cache';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../../tests/support/deferred';
 
 function setup() {
   const timers = manualTimers();
