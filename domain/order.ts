@@ -12,34 +12,10 @@
 import { z } from 'zod';
 import { CART_MAX_QUANTITY } from './cart';
 import { COUPON_CODE_MAX_LENGTH, normalizeCouponCode } from './coupon';
+import { ORDER_STATUSES } from './order-status';
 
-export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export * from './order-status';
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
-
-export type OrderStatusBadgeVariant = 'default' | 'secondary' | 'outline';
-
-/** True for one of the five order statuses. SPEC §4 */
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
-/** Badge variant of a status. SPEC §4: pending default, shipped secondary, delivered outline, others default */
-export function orderStatusBadgeVariant(status: OrderStatus): OrderStatusBadgeVariant {
-  switch (status) {
-    case 'shipped':
-      return 'secondary';
-    case 'delivered':
-      return 'outline';
-    default:
-      return 'default';
-  }
-}
-
-/** Display label of a status for the status selector: 'pending' -> 'Pending'. */
-export function orderStatusLabel(status: OrderStatus): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
-}
 
 export const ORDER_NUMBER_PREFIX = 'WYF-';
 

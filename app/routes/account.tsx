@@ -6,7 +6,7 @@ import { SignOutButton } from '~/components/account/sign-out-button';
 import { Badge } from '~/components/ui/badge';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
-import { orderStatusBadgeVariant, type OrderStatus } from '@domain/order';
+import { orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
 import { listCustomerOrders } from '@server/customers/list-customer-orders';
 import type { Route } from './+types/account';
 

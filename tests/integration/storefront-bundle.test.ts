@@ -4,10 +4,13 @@
  * files, and never the admin's code. Sizes of the production build, measured the way
  * `npm run bench` measures them (bench/lib/js-weight.ts); no timing involved.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
+import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureJsWeight } from '../../bench/lib/js-weight';
 import { createTestShop, type TestShop } from '../support/test-shop';
@@ -15,6 +18,9 @@ import { createTestShop, type TestShop } from '../support/test-shop';
 const APP_JS_BUDGET = 30_000;
 /** Strings only the admin's browser code carries (its session header, its data-fetching library). */
 const ADMIN_MARKERS = ['X-Admin-Session', 'No QueryClient set'];
+/** A type name zod's core keeps through minification. */
+const ZOD_MARKER = '$ZodArray';
+const CLIENT_DIR = path.join(import.meta.dirname, '../../build/client');
 
 let shop: TestShop;
 let server: ServerType;
@@ -45,6 +51,46 @@ describe.each(['/', '/t-shirts', '/new-arrivals'])('JavaScript of %s', (page) =>
       expect(path.basename(file.path)).not.toMatch(/^admin/);
       const source = await readFile(path.join(import.meta.dirname, '../../build/client', file.path), 'utf8');
       for (const marker of ADMIN_MARKERS) expect(source, `${file.path} holds ${marker}`).not.toContain(marker);
+    }
+  });
+});
+
+/** A route's browser module and everything it imports statically, as the browser loads them. */
+function staticClosure(entry: string, imports: string[]): Map<string, string> {
+  const files = new Map<string, string>();
+  const queue = [entry, ...imports];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (files.has(file)) continue;
+    const source = readFileSync(path.join(CLIENT_DIR, file), 'utf8');
+    files.set(file, source);
+    for (const match of source.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) {
+      queue.push(path.posix.join(path.posix.dirname(file), match[1]!));
+    }
+  }
+  return files;
+}
+
+describe('every shopper page, the signed-in ones too', async () => {
+  const build = (await import(
+    pathToFileURL(path.join(import.meta.dirname, '../../build/server/index.js')).href
+  )) as ServerBuild;
+  const pages = Object.entries(build.assets.routes).filter(
+    ([id, route]) => !/^routes\/(api\.|admin)/.test(id) && id !== 'root' && route?.module,
+  );
+
+  it('are all found', () => {
+    expect(pages.map(([id]) => id)).toEqual(
+      expect.arrayContaining(['routes/account', 'routes/loyalty', 'routes/cart', 'routes/auth']),
+    );
+  });
+
+  it.each(pages.map(([id, route]) => [id, route!] as const))('%s loads neither zod nor admin code', (_id, route) => {
+    const root = build.assets.routes.root!;
+    const files = staticClosure(route.module, [...(route.imports ?? []), root.module, ...(root.imports ?? [])]);
+    for (const [file, source] of files) {
+      expect(source, `${file} holds zod`).not.toContain(ZOD_MARKER);
+      for (const marker of ADMIN_MARKERS) expect(source, `${file} holds ${marker}`).not.toContain(marker);
     }
   });
 });

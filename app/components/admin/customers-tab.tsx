@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Search from 'lucide-react/icons/search';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
-import { orderStatusBadgeVariant } from '@domain/order';
+import { orderStatusBadgeVariant } from '@domain/order-status';
 import type { AdminCustomerProfile } from '@server/admin/get-customer-profile';
 import type { AdminCustomerRow } from '@server/admin/list-customers';
 import { Badge } from '~/components/ui/badge';

@@ -6,7 +6,7 @@ import Package from 'lucide-react/icons/package';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Users from 'lucide-react/icons/users';
 import { MESSAGES } from '@domain/messages';
-import { orderStatusBadgeVariant } from '@domain/order';
+import { orderStatusBadgeVariant } from '@domain/order-status';
 import type { DashboardStats } from '@server/admin/get-dashboard-stats';
 import { Badge } from '~/components/ui/badge';
 import { adminGet } from './admin-api';

@@ -3,7 +3,7 @@ import Download from 'lucide-react/icons/download';
 import Search from 'lucide-react/icons/search';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
-import { ORDER_STATUSES, orderStatusBadgeVariant, type OrderStatus } from '@domain/order';
+import { ORDER_STATUSES, orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
 import type { AdminOrderDetail } from '@server/admin/get-order-detail';
 import type { AdminOrderRow } from '@server/admin/list-orders';
 import { Badge } from '~/components/ui/badge';

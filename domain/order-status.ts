@@ -1,0 +1,33 @@
+/**
+ * Order statuses, without zod, so the pages that show a status badge (the account's order
+ * history, the admin) do not load a validation library for it.
+ * SPEC §4 Order status: "pending, processing, shipped, delivered, cancelled. The admin may set
+ * any value at any time ... Badge variants: pending default, shipped secondary, delivered
+ * outline, others default."
+ */
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export type OrderStatusBadgeVariant = 'default' | 'secondary' | 'outline';
+
+/** True for one of the five order statuses. SPEC §4 */
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** Badge variant of a status. SPEC §4: pending default, shipped secondary, delivered outline, others default */
+export function orderStatusBadgeVariant(status: OrderStatus): OrderStatusBadgeVariant {
+  switch (status) {
+    case 'shipped':
+      return 'secondary';
+    case 'delivered':
+      return 'outline';
+    default:
+      return 'default';
+  }
+}
+
+/** Display label of a status for the status selector: 'pending' -> 'Pending'. */
+export function orderStatusLabel(status: OrderStatus): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
