@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!input.success) {
     return adminJson({ error: input.error.issues[0]?.message ?? MESSAGES.productRequiredFields }, { status: 400 });
   }
-  const product = await createProduct({ db: context.db, input: input.data });
+  const product = await createProduct({ db: context.db, catalogCache: context.catalogCache, input: input.data });
   context.logger.info({ productId: product.id }, 'product created');
   return adminJson({ product }, { status: 201 });
 }

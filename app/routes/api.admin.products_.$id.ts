@@ -23,7 +23,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!id.success) return fail('Product not found', 404);
   const productId = id.data;
   if (request.method === 'DELETE') {
-    const deleted = await deleteProduct({ db: context.db, productId });
+    const deleted = await deleteProduct({ db: context.db, catalogCache: context.catalogCache, productId });
     return deleted ? adminJson({ success: true }) : fail('Product not found', 404);
   }
   const body: unknown = await request.json().catch(() => null);
@@ -36,6 +36,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== 'PUT') return fail('Method not allowed', 405);
   const input = ProductInputSchema.safeParse(body);
   if (!input.success) return fail(input.error.issues[0]?.message ?? MESSAGES.productRequiredFields);
-  const product = await updateProduct({ db: context.db, productId, input: input.data });
+  const product = await updateProduct({ db: context.db, catalogCache: context.catalogCache, productId, input: input.data });
   return product ? adminJson({ product }) : fail('Product not found', 404);
 }

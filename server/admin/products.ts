@@ -1,9 +1,11 @@
 /**
  * Products for the admin (SPEC §7 Products): list newest first with cost (margins), create,
  * update, delete. Input is always a parsed `ProductInput` (domain/product-form.ts).
+ * Every change a shopper can see drops the storefront's cached lists (decision 007).
  */
 import { desc, eq, ne, and } from 'drizzle-orm';
 import type { ProductInput } from '../../domain/product-form';
+import type { CatalogReadCache } from '../catalog/read-cache';
 import type { Executor } from '../db/client';
 import { products } from '../db/schema';
 
@@ -27,21 +29,25 @@ async function freeSlug(db: Executor, wanted: string, exceptId?: string): Promis
   throw new Error('no free slug');
 }
 
-export async function createProduct(options: { db: Executor; input: ProductInput }) {
+type CatalogWrite = { db: Executor; catalogCache: CatalogReadCache };
+
+export async function createProduct(options: CatalogWrite & { input: ProductInput }) {
   const { db, input } = options;
   const slug = await freeSlug(db, input.slug);
   const inserted = await db.insert(products).values({ ...input, slug }).returning();
+  options.catalogCache.invalidate();
   return inserted[0]!;
 }
 
-export async function updateProduct(options: { db: Executor; productId: string; input: ProductInput }) {
+export async function updateProduct(options: CatalogWrite & { productId: string; input: ProductInput }) {
   const { db, input, productId } = options;
   const slug = await freeSlug(db, input.slug, productId);
   const updated = await db.update(products).set({ ...input, slug }).where(eq(products.id, productId)).returning();
+  options.catalogCache.invalidate();
   return updated[0] ?? null;
 }
 
-/** The Margins tab's in-place cost edit. */
+/** The Margins tab's in-place cost edit (cost is never public: the cached lists stay). */
 export async function updateProductCost(options: { db: Executor; productId: string; costCents: number | null }) {
   const updated = await options.db
     .update(products)
@@ -51,7 +57,8 @@ export async function updateProductCost(options: { db: Executor; productId: stri
   return updated[0] ?? null;
 }
 
-export async function deleteProduct(options: { db: Executor; productId: string }): Promise<boolean> {
+export async function deleteProduct(options: CatalogWrite & { productId: string }): Promise<boolean> {
   const deleted = await options.db.delete(products).where(eq(products.id, options.productId)).returning({ id: products.id });
+  options.catalogCache.invalidate();
   return deleted.length > 0;
 }

@@ -1,8 +1,7 @@
 /**
  * A short-lived cache of the catalogue lists the storefront pages read on every request
- * (decision 007). The admin's writes go through this process's HTTP shell, which calls
- * `invalidate()` after each successful one, so on the embedded database (one process by its
- * DATA_DIR lock) a change shows at once. On PostgreSQL with several processes, another process
+ * (decision 007). The admin's product writes (server/admin/products.ts) call `invalidate()`,
+ * so on the embedded database (one process by its DATA_DIR lock) a change shows at once. On PostgreSQL with several processes, another process
  * sees it within `ttlMs`. Prices and availability at checkout are always read from the
  * database, never from here.
  *

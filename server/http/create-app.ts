@@ -159,13 +159,7 @@ export function createHttpApp(options: CreateAppOptions) {
       clientIp,
       requestId: c.get('requestId'),
     };
-    const response = await handleRequest(withClientIpHeader(c.req.raw, clientIp), context);
-    // Every change to the catalogue is an admin write (products, images, costs): after one
-    // succeeds, the storefront's cached lists are dropped so the next page shows it.
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.path.startsWith('/api/admin/') && response.ok) {
-      services.catalogCache.invalidate();
-    }
-    return response;
+    return handleRequest(withClientIpHeader(c.req.raw, clientIp), context);
   });
 
   app.onError((error, c) => {
