@@ -7,8 +7,7 @@ import path from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
 
@@ -45,10 +44,7 @@ export const EnvSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().trim().default('./data')),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user@host:5432/db'),
   ADMIN_PASSCODE: optionalString,
-  AUTH_SECRET: z.preprocess(
-    emptyToUndefined,
-    z.string().min(32, 'must be at least 32 characters').optional(),
-  ),
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Test and local-fake only: where the Stripe SDK sends its requests (http://127.0.0.1:12111). */
@@ -68,8 +64,16 @@ export const EnvSchema = z.object({
     z
       .string()
       .trim()
-      .refine((value) => parseTrustProxy(value) !== null, {
-        message: 'must be a number of proxy hops (1) or addresses and ranges (loopback, 10.0.0.0/8)',
+      .transform((value, context) => {
+        const trust = parseTrustProxy(value);
+        if (trust === null) {
+          context.addIssue({
+            code: 'custom',
+            message: 'must be a number of proxy hops (1) or addresses and ranges (loopback, 10.0.0.0/8)',
+          });
+          return z.NEVER;
+        }
+        return trust;
       })
       .optional(),
   ),
@@ -87,7 +91,10 @@ function parseTrustProxy(value: string): TrustProxy | null {
     const hops = Number(value);
     return hops >= 1 && hops <= 10 ? hops : null;
   }
-  const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (list.length === 0) return null;
   try {
     proxyaddr.compile(list);
@@ -134,10 +141,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
     const issue = result.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
     const received = source[variable];
-    throw new ConfigError(
-      variable,
-      `${issue.message}${received === undefined ? '' : ` (got "${received}")`}`,
-    );
+    throw new ConfigError(variable, `${issue.message}${received === undefined ? '' : ` (got "${received}")`}`);
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -162,6 +166,6 @@ export function parseConfig(source: Record<string, string | undefined> = process
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     logLevel: env.LOG_LEVEL,
     adminRefreshMs: env.ADMIN_REFRESH_MS,
-    trustProxy: env.TRUST_PROXY === undefined ? undefined : (parseTrustProxy(env.TRUST_PROXY) ?? undefined),
+    trustProxy: env.TRUST_PROXY,
   };
 }
