@@ -12,6 +12,9 @@ import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@serv
 import { verifyAdminPasscode } from '@server/admin/verify-admin-passcode';
 import type { Route } from './+types/api.admin.session';
 
+/** POST ?logout=1, ?leave=1, ?resume=1: what the admin page does with its session. */
+const SESSION_COMMANDS = ['logout', 'leave', 'resume'] as const;
+
 const LoginSchema = z.object({ passcode: z.string().trim().min(1).max(200) });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,16 +24,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const command = request.method === 'POST' ? (['logout', 'leave', 'resume'] as const).find((name) => url.searchParams.has(name)) : undefined;
+  const command = request.method === 'POST' ? SESSION_COMMANDS.find((name) => url.searchParams.has(name)) : undefined;
   if (request.method !== 'POST' || command) {
     // Everything but the sign-in itself needs the session, like every admin route.
     const token = request.headers.get('X-Admin-Session') ?? url.searchParams.get('token');
     const headers = new Headers(request.headers);
     if (token) headers.set('X-Admin-Session', token);
     const { token: liveToken } = await requireAdmin(new Request(request.url, { headers }), context);
-    if (command === 'leave') await leaveAdminSession({ db: context.db, token: liveToken });
-    else if (command === 'resume') await resumeAdminSession({ db: context.db, token: liveToken });
-    else if (request.method === 'DELETE' || command === 'logout') await deleteAdminSession({ db: context.db, token: liveToken });
+    const session = { db: context.db, token: liveToken };
+    if (command === 'leave') await leaveAdminSession(session);
+    else if (command === 'resume') await resumeAdminSession(session);
+    else if (command === 'logout' || request.method === 'DELETE') await deleteAdminSession(session);
     else return adminJson({ error: 'Method not allowed' }, { status: 405 });
     return adminJson({ success: true });
   }

@@ -4,17 +4,12 @@
  * database leak does not hand out live sessions.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_LEAVE_GRACE_MS } from '../../domain/admin-session';
 import type { Executor } from '../db/client';
 import { adminSessions } from '../db/schema';
 
 export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
-/**
- * Leaving the admin page (tab closed, reload, navigation) ends the session this long after, unless
- * the admin page comes back and resumes it first: a reload keeps the admin signed in, a closed
- * tab does not leave a live session behind. Longer than the open page's 30-second heartbeat.
- */
-export const ADMIN_LEAVE_GRACE_MS = 60_000;
 /** base64url of 32 random bytes is 43 characters; anything else is not one of ours. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -22,11 +17,16 @@ export function hashAdminToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createAdminSession(options: { db: Executor; now?: Date }): Promise<{ token: string; expiresAt: Date }> {
+export async function createAdminSession(options: {
+  db: Executor;
+  now?: Date;
+}): Promise<{ token: string; expiresAt: Date }> {
   const now = options.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
-  await options.db.insert(adminSessions).values({ tokenHash: hashAdminToken(token), expiresAt, lastUsedAt: now, createdAt: now });
+  await options.db
+    .insert(adminSessions)
+    .values({ tokenHash: hashAdminToken(token), expiresAt, lastUsedAt: now, createdAt: now });
   // Expired rows are dropped on each login so the table never grows without bound.
   await options.db.delete(adminSessions).where(lt(adminSessions.expiresAt, now));
   return { token, expiresAt };
@@ -54,30 +54,28 @@ export async function deleteAdminSession(options: { db: Executor; token: string 
   return deleted.length > 0;
 }
 
-/** The page left: the session ends ADMIN_LEAVE_GRACE_MS from now unless resumed. */
-export async function leaveAdminSession(options: { db: Executor; token: string; now?: Date }): Promise<boolean> {
+/** Sets a live session's expiry; false when the token names no live session. */
+async function setLiveSessionExpiry(options: { db: Executor; token: string; now?: Date }, expiresAt: SQL) {
   if (!TOKEN_PATTERN.test(options.token)) return false;
   const now = options.now ?? new Date();
-  const graceEnd = new Date(now.getTime() + ADMIN_LEAVE_GRACE_MS);
   const updated = await options.db
     .update(adminSessions)
-    .set({ expiresAt: sql`least(${adminSessions.expiresAt}, ${graceEnd.toISOString()}::timestamptz)` })
+    .set({ expiresAt, lastUsedAt: now })
     .where(and(eq(adminSessions.tokenHash, hashAdminToken(options.token)), gt(adminSessions.expiresAt, now)))
     .returning({ id: adminSessions.id });
   return updated.length > 0;
 }
 
+/** The page left: the session ends ADMIN_LEAVE_GRACE_MS from now unless resumed. */
+export function leaveAdminSession(options: { db: Executor; token: string; now?: Date }): Promise<boolean> {
+  const graceEnd = new Date((options.now ?? new Date()).getTime() + ADMIN_LEAVE_GRACE_MS);
+  return setLiveSessionExpiry(options, sql`least(${adminSessions.expiresAt}, ${graceEnd.toISOString()}::timestamptz)`);
+}
+
 /** The admin page is open: a live session gets back its 12 hours from sign-in. */
-export async function resumeAdminSession(options: { db: Executor; token: string; now?: Date }): Promise<boolean> {
-  if (!TOKEN_PATTERN.test(options.token)) return false;
-  const now = options.now ?? new Date();
-  const updated = await options.db
-    .update(adminSessions)
-    .set({
-      expiresAt: sql`${adminSessions.createdAt} + ${ADMIN_SESSION_TTL_MS} * interval '1 millisecond'`,
-      lastUsedAt: now,
-    })
-    .where(and(eq(adminSessions.tokenHash, hashAdminToken(options.token)), gt(adminSessions.expiresAt, now)))
-    .returning({ id: adminSessions.id });
-  return updated.length > 0;
+export function resumeAdminSession(options: { db: Executor; token: string; now?: Date }): Promise<boolean> {
+  return setLiveSessionExpiry(
+    options,
+    sql`${adminSessions.createdAt} + ${ADMIN_SESSION_TTL_MS} * interval '1 millisecond'`,
+  );
 }

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useEffect } from 'react';
+import { ADMIN_SESSION_HEARTBEAT_MS } from '@domain/admin-session';
 import { MESSAGES } from '@domain/messages';
 import { endAdminSession, leaveAdminSession, resumeAdminSession } from './admin-api';
 import { CustomersTab } from './customers-tab';
@@ -17,16 +18,14 @@ const TABS = [
   { value: 'customers', label: MESSAGES.tabCustomers },
 ] as const;
 
-const HEARTBEAT_MS = 30_000;
-
 /** The signed-in admin (SPEC §2 Admin): title, Back to Store, five tabs. */
 export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
   // Leaving the admin ends the session on the server: at once by Back to Store; a minute after
   // the page goes away (tab closed, navigation) unless the page is back by then (a reload, or
-  // history back from the page cache), which resumes it. The open page resumes it every 30 s.
+  // history back from the page cache), which resumes it (domain/admin-session.ts).
   useEffect(() => {
     resumeAdminSession();
-    const heartbeat = window.setInterval(resumeAdminSession, HEARTBEAT_MS);
+    const heartbeat = window.setInterval(resumeAdminSession, ADMIN_SESSION_HEARTBEAT_MS);
     const onPageHide = () => leaveAdminSession();
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) resumeAdminSession();
