@@ -63,7 +63,7 @@ const attr = (tag: string, name: string): string | undefined =>
     .find((v) => v !== undefined);
 
 /** Static `import ... from "x"`, `import "x"`, `export ... from "x"` (not dynamic import()). */
-const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']([^"']+\.m?js)["']/g;
+export const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']([^"']+\.m?js)["']/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+\.m?js)["']\s*\)/g;
 
 export async function measureJsWeight(baseUrl: string, page = '/'): Promise<JsWeight> {

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureJsWeight } from '../../bench/lib/js-weight';
+import { measureJsWeight, STATIC_IMPORT } from '../../bench/lib/js-weight';
 import { createTestShop, type TestShop } from '../support/test-shop';
 
 const APP_JS_BUDGET = 30_000;
@@ -49,24 +49,25 @@ describe.each(['/', '/t-shirts', '/new-arrivals'])('JavaScript of %s', (page) =>
 
     for (const file of weight.files) {
       expect(path.basename(file.path)).not.toMatch(/^admin/);
-      const source = await readFile(path.join(import.meta.dirname, '../../build/client', file.path), 'utf8');
+      const source = await readFile(path.join(CLIENT_DIR, file.path), 'utf8');
       for (const marker of ADMIN_MARKERS) expect(source, `${file.path} holds ${marker}`).not.toContain(marker);
     }
   });
 });
 
-/** A route's browser module and everything it imports statically, as the browser loads them. */
-function staticClosure(entry: string, imports: string[]): Map<string, string> {
+/**
+ * Route modules and everything they import statically, read from the build (as
+ * measureJsWeight follows them over HTTP, for pages it cannot open signed out).
+ */
+function staticClosure(modules: string[]): Map<string, string> {
   const files = new Map<string, string>();
-  const queue = [entry, ...imports];
+  const queue = [...modules];
   while (queue.length > 0) {
     const file = queue.shift()!;
     if (files.has(file)) continue;
     const source = readFileSync(path.join(CLIENT_DIR, file), 'utf8');
     files.set(file, source);
-    for (const match of source.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) {
-      queue.push(path.posix.join(path.posix.dirname(file), match[1]!));
-    }
+    for (const match of source.matchAll(STATIC_IMPORT)) queue.push(new URL(match[1]!, `http://build${file}`).pathname);
   }
   return files;
 }
@@ -87,7 +88,7 @@ describe('every shopper page, the signed-in ones too', async () => {
 
   it.each(pages.map(([id, route]) => [id, route!] as const))('%s loads neither zod nor admin code', (_id, route) => {
     const root = build.assets.routes.root!;
-    const files = staticClosure(route.module, [...(route.imports ?? []), root.module, ...(root.imports ?? [])]);
+    const files = staticClosure([route.module, ...(route.imports ?? []), root.module, ...(root.imports ?? [])]);
     for (const [file, source] of files) {
       expect(source, `${file} holds zod`).not.toContain(ZOD_MARKER);
       for (const marker of ADMIN_MARKERS) expect(source, `${file} holds ${marker}`).not.toContain(marker);
