@@ -1,14 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { useEffect } from 'react';
-import { ADMIN_SESSION_HEARTBEAT_MS } from '@domain/admin-session';
 import { MESSAGES } from '@domain/messages';
-import { endAdminSession, leaveAdminSession, resumeAdminSession } from './admin-api';
+import { endAdminSession } from './admin-api';
 import { CustomersTab } from './customers-tab';
 import { DashboardTab } from './dashboard-tab';
 import { MarginsTab } from './margins-tab';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
+import { useAdminSessionLifecycle } from './use-admin-session-lifecycle';
 
 const TABS = [
   { value: 'dashboard', label: MESSAGES.tabDashboard },
@@ -20,24 +19,7 @@ const TABS = [
 
 /** The signed-in admin (SPEC §2 Admin): title, Back to Store, five tabs. */
 export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
-  // Leaving the admin ends the session on the server: at once by Back to Store; a minute after
-  // the page goes away (tab closed, navigation) unless the page is back by then (a reload, or
-  // history back from the page cache), which resumes it (domain/admin-session.ts).
-  useEffect(() => {
-    resumeAdminSession();
-    const heartbeat = window.setInterval(resumeAdminSession, ADMIN_SESSION_HEARTBEAT_MS);
-    const onPageHide = () => leaveAdminSession();
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) resumeAdminSession();
-    };
-    window.addEventListener('pagehide', onPageHide);
-    window.addEventListener('pageshow', onPageShow);
-    return () => {
-      window.clearInterval(heartbeat);
-      window.removeEventListener('pagehide', onPageHide);
-      window.removeEventListener('pageshow', onPageShow);
-    };
-  }, []);
+  useAdminSessionLifecycle();
 
   return (
     <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
