@@ -60,6 +60,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SKIP_BUILD_CHECK: '1',
       ADMIN_REFRESH_MS: '2000',
+      // Tests that count per-address limits name their own client in X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
     },
   },
 });

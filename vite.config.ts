@@ -33,12 +33,9 @@ function serverOnlyGuard(): Plugin {
 const STOREFRONT_ROUTES = [
   'root.tsx',
   'routes/_index.tsx',
-  'routes/new-arrivals.tsx',
-  'routes/t-shirts.tsx',
-  'routes/hoodies.tsx',
-  'routes/strength-in-christ.tsx',
-  'routes/accessories.tsx',
-  'routes/eves-legacy.tsx',
+  // The six collection pages (one module, app/routes.ts) and search.
+  'routes/collection-page.tsx',
+  'routes/search.tsx',
 ].map((file) => path.join(root, 'app', file));
 
 /** React, React DOM and React Router keep the framework chunks Vite gives them. */

@@ -2,11 +2,28 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router reports here what a loader, an action or a render threw. A refusal it makes
+ * itself (a POST to a page without an action: 405; an unknown route: 404) is an answer to a
+ * bad request, not a fault: no log line, no stack trace (issue 12 item 11). So is a request
+ * the client abandoned. Everything else is logged once, at error level, with the request id.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const loadContext = context as Partial<AppLoadContext> | undefined;
+  if (loadContext?.logger) {
+    loadContext.logger.error({ err: error, requestId: loadContext.requestId, url: request.url }, 'route error');
+  } else {
+    console.error(error);
+  }
+};
 
 export default function handleRequest(
   request: Request,

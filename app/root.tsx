@@ -12,6 +12,8 @@ import type { Route } from './+types/root';
 // Rendered as a React 19 stylesheet resource (with `precedence`), which React emits ahead of
 // the module preloads, so the render-blocking CSS is fetched first.
 import appStylesHref from './app.css?url';
+import { listFavoriteIds } from '@server/favorites/favorites';
+import { FavoritesSync } from '~/components/shop/favorites-sync';
 import { NotFound } from '~/components/shop/not-found';
 import { SiteFooter } from '~/components/shop/site-footer';
 import { SiteHeader } from '~/components/shop/site-header';
@@ -24,10 +26,15 @@ export const links: LinksFunction = () => [
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 ];
 
-/** Data every page needs: who is signed in (public shape only). */
+/**
+ * Data every page needs: who is signed in (public shape only) and, for them, their saved
+ * favorites. Nothing per visitor for anonymous requests (their pages are shared by a cache;
+ * a guest's favorites and cart come from the browser's storage after hydration).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = (await context.auth?.getViewer(request)) ?? null;
-  return { viewer, publicUrl: context.config.publicUrl };
+  const viewer = await context.auth.getViewer(request);
+  const favoriteIds = viewer ? await listFavoriteIds({ db: context.db, userId: viewer.userId }) : null;
+  return { viewer, favoriteIds, publicUrl: context.config.publicUrl };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -56,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </div>
         <SiteFooter />
         <Toaster />
+        <FavoritesSync viewerId={data?.viewer?.userId ?? null} accountIds={data?.favoriteIds ?? null} />
         <VisitorTracker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

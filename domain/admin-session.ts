@@ -7,3 +7,6 @@
  */
 export const ADMIN_SESSION_HEARTBEAT_MS = 30_000;
 export const ADMIN_LEAVE_GRACE_MS = 2 * ADMIN_SESSION_HEARTBEAT_MS;
+
+/** The request header that carries the admin session token (SPEC §7: the sync call sends it). */
+export const ADMIN_SESSION_HEADER = 'X-Admin-Session';

@@ -1,28 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CART_STORAGE_KEYS,
   addItem,
   applyCoupon,
   cartCount,
-  cartDiscountCents,
   cartItemId,
-  cartSubtotalCents,
-  cartTotalCents,
-  cartTotals,
   clampQuantity,
   clearCart,
   createEmptyCart,
-  parseStoredCart,
-  parseStoredDiscount,
+  priceCart,
   removeCoupon,
   removeItem,
-  restoreCart,
-  serializeCart,
   updateQuantity,
   type CartItemInput,
   type CartState,
 } from './cart';
+import { restoreCart, serializeCart } from './saved-cart';
 
 const tee: CartItemInput = {
   id: 'Simple Cross Tee-Pink-M',
@@ -170,19 +163,20 @@ describe('derived values (SPEC §3)', () => {
     state = addItem(state, hoodie);
     state = applyCoupon(state, 'JESUS').state;
     expect(cartCount(state)).toBe(3);
-    expect(cartSubtotalCents(state)).toBe(1500 * 2 + 4999);
-    expect(cartDiscountCents(state)).toBe(800); // 799.9
-    expect(cartTotalCents(state)).toBe(7999 - 800);
-    expect(cartTotals(state)).toMatchObject({ shippingCents: 0, totalCents: 7199, pointsEarned: 7199 });
+    expect(priceCart(state)).toMatchObject({
+      subtotalCents: 1500 * 2 + 4999,
+      couponCode: 'JESUS',
+      discountCents: 800, // 799.9
+      shippingCents: 0,
+      totalCents: 7199,
+      pointsEarned: 7199,
+    });
   });
 
   it('is zero for an empty cart, with no shipping', () => {
     const empty = createEmptyCart();
     expect(cartCount(empty)).toBe(0);
-    expect(cartSubtotalCents(empty)).toBe(0);
-    expect(cartDiscountCents(empty)).toBe(0);
-    expect(cartTotalCents(empty)).toBe(0);
-    expect(cartTotals(empty).totalCents).toBe(0);
+    expect(priceCart(empty)).toMatchObject({ subtotalCents: 0, discountCents: 0, shippingCents: 0, totalCents: 0 });
   });
 });
 
@@ -233,9 +227,8 @@ describe('cart properties', () => {
       fc.property(fc.array(operation, { maxLength: 60 }), (ops) => {
         const state = ops.reduce(run, createEmptyCart());
         expect(cartCount(state)).toBe(state.items.reduce((sum, item) => sum + item.quantity, 0));
-        expect(cartSubtotalCents(state)).toBe(
-          state.items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0),
-        );
+        const price = priceCart(state);
+        expect(price.subtotalCents).toBe(state.items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0));
         for (const item of state.items) {
           expect(Number.isInteger(item.quantity)).toBe(true);
           expect(item.quantity).toBeGreaterThanOrEqual(1);
@@ -244,8 +237,8 @@ describe('cart properties', () => {
         }
         const lineKeys = state.items.map((item) => `${item.id}|${item.color}|${item.size}`);
         expect(new Set(lineKeys).size).toBe(lineKeys.length);
-        expect(cartTotalCents(state)).toBeGreaterThanOrEqual(0);
-        expect(cartTotalCents(state)).toBeLessThanOrEqual(cartSubtotalCents(state));
+        expect(price.discountCents).toBeGreaterThanOrEqual(0);
+        expect(price.discountCents).toBeLessThanOrEqual(price.subtotalCents);
       }),
     );
   });
@@ -276,110 +269,5 @@ describe('cart properties', () => {
         expect(restoreCart(saved)).toEqual({ state });
       }),
     );
-  });
-});
-
-describe('persistence (SPEC §4, §8)', () => {
-  it('uses the spec storage keys', () => {
-    expect(CART_STORAGE_KEYS).toEqual({ cart: 'cart', couponCode: 'couponCode', couponDiscount: 'couponDiscount' });
-  });
-
-  it('treats nothing saved as an empty cart without error', () => {
-    expect(parseStoredCart(null)).toEqual({ items: [] });
-    expect(parseStoredCart('')).toEqual({ items: [] });
-  });
-
-  it('ignores an unparseable cart with an error to log', () => {
-    const result = parseStoredCart('{not json');
-    expect(result.items).toEqual([]);
-    expect(result.error).toMatch(/not valid JSON/);
-  });
-
-  it('ignores a saved value that is not a list', () => {
-    expect(parseStoredCart('{"id":"x"}')).toEqual({ items: [], error: 'Saved cart is not a list of items' });
-    expect(parseStoredCart('null').error).toBeDefined();
-  });
-
-  it('drops invalid lines and keeps valid ones', () => {
-    const raw = JSON.stringify([
-      { id: 'a', name: 'A', image: '/a.webp', price: 15, quantity: 2, color: 'Pink', size: 'M' },
-      { id: 'b', name: 'B', image: '', price: 'free', quantity: 1 },
-      { id: '', name: 'C', image: '', price: 1, quantity: 1 },
-      { id: 'd', name: 'D', image: '', price: 1, quantity: 0 },
-      { id: 'e', name: 'E', image: '', quantity: 1 },
-      'garbage',
-      null,
-    ]);
-    const result = parseStoredCart(raw);
-    expect(result.error).toBeUndefined();
-    expect(result.items).toEqual([
-      { id: 'a', name: 'A', image: '/a.webp', price: 15, priceCents: 1500, quantity: 2, color: 'Pink', size: 'M' },
-    ]);
-  });
-
-  it('reads the spec shape (price in dollars, no priceCents) and fills defaults', () => {
-    const raw = JSON.stringify([{ id: 'x', name: 'X', image: null, price: 19.99, quantity: 1, extra: true }]);
-    expect(parseStoredCart(raw).items).toEqual([
-      {
-        id: 'x',
-        name: 'X',
-        image: '',
-        price: 19.99,
-        priceCents: 1999,
-        quantity: 1,
-        color: 'Default',
-        size: 'One Size',
-      },
-    ]);
-  });
-
-  it('prefers priceCents when both are saved and clamps quantities', () => {
-    const raw = JSON.stringify([
-      { id: 'x', name: 'X', image: '', price: 1, priceCents: 2500, quantity: 500, productId: 'p', slug: 's' },
-    ]);
-    expect(parseStoredCart(raw).items[0]).toMatchObject({
-      price: 25,
-      priceCents: 2500,
-      quantity: 99,
-      productId: 'p',
-      slug: 's',
-    });
-  });
-
-  it('parses the saved discount as a decimal within 0..1', () => {
-    expect(parseStoredDiscount('0.1')).toBe(0.1);
-    expect(parseStoredDiscount(' 0.1 ')).toBe(0.1);
-    expect(parseStoredDiscount('1')).toBe(1);
-    expect(parseStoredDiscount('0')).toBe(0);
-    expect(parseStoredDiscount('.25')).toBe(0.25);
-    expect(parseStoredDiscount('1.5')).toBe(0);
-    expect(parseStoredDiscount('-0.1')).toBe(0);
-    expect(parseStoredDiscount('abc')).toBe(0);
-    expect(parseStoredDiscount('0x1')).toBe(0);
-    expect(parseStoredDiscount('')).toBe(0);
-    expect(parseStoredDiscount(null)).toBe(0);
-  });
-
-  it('writes coupon keys only while a coupon is active', () => {
-    const cart = addItem(createEmptyCart(), tee);
-    expect(serializeCart(cart)).toEqual({ cart: JSON.stringify(cart.items), couponCode: null, couponDiscount: null });
-    const active = applyCoupon(cart, 'jesus').state;
-    expect(serializeCart(active)).toMatchObject({ couponCode: 'JESUS', couponDiscount: '0.1' });
-  });
-
-  it('restores a known coupon with the table fraction and drops unknown ones', () => {
-    expect(restoreCart({ cart: '[]', couponCode: 'JESUS', couponDiscount: '0.5' }).state).toEqual({
-      items: [],
-      couponCode: 'JESUS',
-      couponDiscount: 0.1,
-    });
-    expect(restoreCart({ cart: null, couponCode: 'HACKED', couponDiscount: '1' }).state).toEqual(createEmptyCart());
-  });
-
-  it('reports a broken cart while still restoring the coupon', () => {
-    const restored = restoreCart({ cart: '[', couponCode: 'JESUS', couponDiscount: '0.1' });
-    expect(restored.state.items).toEqual([]);
-    expect(restored.state.couponCode).toBe('JESUS');
-    expect(restored.error).toBeDefined();
   });
 });

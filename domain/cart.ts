@@ -1,14 +1,13 @@
 /**
- * Cart: the single source of how the shopping cart changes and what it adds up to.
- * Pure, immutable functions over `CartState`; the browser store holds the state and
- * writes it to local storage with the helpers at the bottom (this module touches no storage).
- * SPEC §4 Cart (add, update quantity, remove, clear, apply and remove coupon, persistence),
- * SPEC §3 Cart item and Cart state, SPEC §9 (starting quantity 1, defaults 'Default' / 'One Size',
- * storage keys cart, couponCode, couponDiscount).
+ * Cart: the single source of how the shopping cart changes. Pure, immutable functions over
+ * `CartState`; what it costs comes from `priceOrder` (price-order.ts), how it is saved from
+ * saved-cart.ts (this module touches no storage).
+ * SPEC §4 Cart (add, update quantity, remove, clear, apply and remove coupon),
+ * SPEC §3 Cart item and Cart state, SPEC §9 (starting quantity 1, defaults 'Default' / 'One Size').
  */
-import { lookupCoupon, couponDiscountCents } from './coupon';
-import { dollarsToCents, type Cents } from './money';
-import { computeTotals, type Totals, type TotalsLine } from './totals';
+import { lookupCoupon } from './coupon';
+import type { Cents } from './money';
+import { priceOrder, type OrderPrice, type PriceLine } from './price-order';
 
 /** Default colour of an item added without one. SPEC §9 */
 export const DEFAULT_COLOR = 'Default';
@@ -57,11 +56,13 @@ export function createEmptyCart(): CartState {
   return { items: [], couponCode: null, couponDiscount: 0 };
 }
 
-function colorOrDefault(color: string | null | undefined): string {
+/** The colour as given, or 'Default' when blank. */
+export function colorOrDefault(color: string | null | undefined): string {
   return color?.trim() ? color.trim() : DEFAULT_COLOR;
 }
 
-function sizeOrDefault(size: string | null | undefined): string {
+/** The size as given, or 'One Size' when blank. */
+export function sizeOrDefault(size: string | null | undefined): string {
   return size?.trim() ? size.trim() : DEFAULT_SIZE;
 }
 
@@ -156,141 +157,18 @@ export function cartCount(state: CartState): number {
   return state.items.reduce((sum, item) => sum + item.quantity, 0);
 }
 
-/** Subtotal: the sum of price times quantity. SPEC §3 */
-export function cartSubtotalCents(state: CartState): Cents {
-  return state.items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
-}
-
-/** Coupon discount: subtotal times the discount fraction, to the nearest cent. SPEC §3 */
-export function cartDiscountCents(state: CartState): Cents {
-  return couponDiscountCents(cartSubtotalCents(state), state.couponDiscount);
-}
-
-/** The cart state's total: subtotal minus discount, before shipping. SPEC §3 */
-export function cartTotalCents(state: CartState): Cents {
-  return cartSubtotalCents(state) - cartDiscountCents(state);
-}
-
-/** The lines as `computeTotals` takes them. */
-export function cartLines(state: CartState): TotalsLine[] {
+/** The lines as `priceOrder` takes them. */
+export function cartPriceLines(state: CartState): PriceLine[] {
   return state.items.map((item) => ({ unitPriceCents: item.priceCents, quantity: item.quantity }));
 }
 
-/** The order summary preview: subtotal, discount, shipping, total and points to earn. SPEC §2 Cart */
-export function cartTotals(state: CartState, pointsToRedeem = 0): Totals {
-  return computeTotals({ lines: cartLines(state), couponFraction: state.couponDiscount, pointsToRedeem });
-}
-
-// ── Persistence (SPEC §4 Persistence, §8 "A failed read of the saved cart is logged") ──
-
-/** Local storage keys. SPEC §9 */
-export const CART_STORAGE_KEYS = { cart: 'cart', couponCode: 'couponCode', couponDiscount: 'couponDiscount' } as const;
-
-/*
- * The saved cart is validated by hand rather than with zod: this module ships to every
- * shop page, and zod would add ~14 KB gzip of JavaScript for one small shape.
- */
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isTextUpTo = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
-const optionalTextUpTo = (value: unknown, max: number): string | undefined | false =>
-  value === undefined || value === null ? undefined : isTextUpTo(value, max) ? value : false;
-const isFiniteNumberIn = (value: unknown, min: number, max: number): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
-
-/** One saved line; older saves carry only `price` in dollars, newer ones `priceCents` too. */
-function parseStoredCartItem(stored: unknown): CartItem | null {
-  if (!isRecord(stored)) return null;
-  const { id, name, image, price, priceCents, quantity } = stored;
-  if (!isTextUpTo(id, 500) || id.length === 0 || !isTextUpTo(name, 500)) return null;
-  const productId = optionalTextUpTo(stored.productId, 500);
-  const slug = optionalTextUpTo(stored.slug, 500);
-  const color = optionalTextUpTo(stored.color, 200);
-  const size = optionalTextUpTo(stored.size, 200);
-  const imageText = optionalTextUpTo(image, 4096);
-  if (productId === false || slug === false || color === false || size === false || imageText === false) return null;
-  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) return null;
-  const hasCents = priceCents !== undefined;
-  const hasDollars = price !== undefined;
-  if (hasCents && !(isFiniteNumberIn(priceCents, 0, 1_000_000_000) && Number.isInteger(priceCents))) return null;
-  if (hasDollars && !isFiniteNumberIn(price, 0, 10_000_000)) return null;
-  if (!hasCents && !hasDollars) return null;
-  const cents = hasCents ? (priceCents as number) : dollarsToCents(price as number);
-  const item: CartItem = {
-    id,
-    name,
-    image: imageText ?? '',
-    price: cents / 100,
-    priceCents: cents,
-    quantity: clampQuantity(quantity),
-    color: colorOrDefault(color),
-    size: sizeOrDefault(size),
-  };
-  if (productId !== undefined) item.productId = productId;
-  if (slug !== undefined) item.slug = slug;
-  return item;
-}
-
-export type ParsedStoredCart = { items: CartItem[]; error?: string };
-
 /**
- * Reads the saved `cart` value. Nothing saved gives an empty cart; a value that is not
- * JSON or not a list gives an empty cart and an error to log; invalid lines are dropped.
+ * The cart's price preview (subtotal, coupon discount, points, shipping, total, points to
+ * earn) from the prices the cart holds; the checkout reprices from the database.
  */
-export function parseStoredCart(raw: string | null): ParsedStoredCart {
-  if (raw === null || raw.trim() === '') return { items: [] };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch (error) {
-    return {
-      items: [],
-      error: `Saved cart is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    };
-  }
-  if (!Array.isArray(parsed)) return { items: [], error: 'Saved cart is not a list of items' };
-  const items: CartItem[] = [];
-  for (const entry of parsed) {
-    const item = parseStoredCartItem(entry);
-    if (item) items.push(item);
-  }
-  return { items };
-}
-
-const DECIMAL_PATTERN = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
-
-/** Reads the saved discount fraction as a decimal; anything outside 0..1 gives 0. SPEC §5 */
-export function parseStoredDiscount(raw: string | null): number {
-  if (raw === null) return 0;
-  const text = raw.trim();
-  if (!DECIMAL_PATTERN.test(text)) return 0;
-  const value = Number(text);
-  return value >= 0 && value <= 1 ? value : 0;
-}
-
-export type StoredCart = { cart: string | null; couponCode: string | null; couponDiscount: string | null };
-
-/**
- * Rebuilds the cart from the three saved values. The coupon is restored only when its code
- * is still known, and its fraction then comes from the coupon table: the saved
- * `couponDiscount` (see `parseStoredDiscount`) never overrides the table.
- */
-export function restoreCart(stored: StoredCart): { state: CartState; error?: string } {
-  const { items, error } = parseStoredCart(stored.cart);
-  const coupon = lookupCoupon(stored.couponCode);
-  const state: CartState = { items, couponCode: coupon?.code ?? null, couponDiscount: coupon?.fraction ?? 0 };
-  return error === undefined ? { state } : { state, error };
-}
-
-/**
- * The values to write back after every change. A null coupon value means: remove that key.
- * SPEC §4: coupon code and discount "written when a coupon is active and removed when none is".
- */
-export function serializeCart(state: CartState): StoredCart & { cart: string } {
-  const hasCoupon = state.couponCode !== null;
-  return {
-    cart: JSON.stringify(state.items),
-    couponCode: hasCoupon ? state.couponCode : null,
-    couponDiscount: hasCoupon ? String(state.couponDiscount) : null,
-  };
+export function priceCart(
+  state: CartState,
+  points: { pointsToRedeem?: number; pointsBalance?: number | null } = {},
+): OrderPrice {
+  return priceOrder({ lines: cartPriceLines(state), couponCode: state.couponCode, ...points });
 }

@@ -12,6 +12,14 @@ export const COUPONS = { JESUS: 0.1 } as const satisfies Record<string, number>;
 
 export type CouponCode = keyof typeof COUPONS;
 
+/** The code the shop offers (promo dialog, coupon field placeholder). SPEC §2 Promo dialog */
+export const PROMO_COUPON: CouponCode = 'JESUS';
+
+/** A coupon fraction as people read it: 0.1 -> '10%'. */
+export function formatPercent(fraction: number): string {
+  return `${Math.round(fraction * 1000) / 10}%`;
+}
+
 export type Coupon = { code: CouponCode; fraction: number };
 
 /** Longest coupon code a request may carry (no known code comes close). */

@@ -7,18 +7,11 @@
  * 'Please enter a valid donation amount of at least $1.' (custom path or non-numeric).
  * Ours: a single gift is capped at $10,000.00 so a slip of the finger cannot charge a fortune.
  */
+import { DONATION_MAX_CENTS, DONATION_MIN_CENTS, DONATION_PRESETS, type DonationPreset } from './donation-limits';
 import { MESSAGES } from './messages';
 import { parsePriceToCents, type Cents } from './money';
 
-/** Preset buttons, in dollars. SPEC §2 Home, SPEC §9 */
-export const DONATION_PRESETS = [10, 25, 50, 100, 250] as const;
-export type DonationPreset = (typeof DONATION_PRESETS)[number];
-
-export const DONATION_MIN_CENTS: Cents = 100;
-export const DONATION_MAX_CENTS: Cents = 1_000_000;
-
-/** Attributes of the custom amount input. SPEC §2 Home */
-export const DONATION_CUSTOM_INPUT = { min: 1, step: 0.01 } as const;
+export * from './donation-limits';
 
 export type DonationSource = 'preset' | 'custom';
 

@@ -20,6 +20,8 @@ export interface ExternalProduct {
     price: ExternalMoney;
     compareAtPrice?: ExternalMoney;
     availableForSale: boolean;
+    /** The variant's option values ({ name: 'Color', value: 'Black' }, { name: 'Size', value: 'M' }). */
+    selectedOptions?: { name: string; value: string }[];
   }[];
   priceRange: { minVariantPrice: ExternalMoney; maxVariantPrice: ExternalMoney };
   tags: string[];

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   POINTS_PER_DOLLAR,
-  POINTS_PER_REDEMPTION_STEP,
-  REDEMPTION_STEP_CENTS,
+  REDEMPTION_RATE,
   formatSignedPoints,
   maxRedeemablePoints,
   pointsForTotal,
@@ -16,8 +15,7 @@ import {
 describe('constants', () => {
   it('earns 100 points per $1 and redeems 100 points for $1', () => {
     expect(POINTS_PER_DOLLAR).toBe(100);
-    expect(POINTS_PER_REDEMPTION_STEP).toBe(100);
-    expect(REDEMPTION_STEP_CENTS).toBe(100);
+    expect(REDEMPTION_RATE).toEqual({ points: 100, cents: 100 });
   });
 });
 

@@ -4,18 +4,23 @@
  * SPEC §2 Loyalty: Available Points ('Ready to use'), Lifetime Points ('Total earned').
  *
  * Redemption is our extension (the spec's auth panel promises "redeem points" without
- * a rate): 100 points take $1.00 off, in whole steps of 100 points.
+ * a rate): whole steps of `REDEMPTION_RATE.points` points, each taking `REDEMPTION_RATE.cents`
+ * off. Every function and sentence about redemption takes the rate from there (or as an
+ * argument, for a rate that becomes a setting).
  */
 import type { Cents } from './money';
 
 /** Points earned per whole dollar of the order total. SPEC §9 */
 export const POINTS_PER_DOLLAR = 100;
 
-/** Points are redeemed in steps of this many points... */
-export const POINTS_PER_REDEMPTION_STEP = 100;
+/** How points turn into money: each whole step of `points` points takes `cents` off. */
+export interface RedemptionRate {
+  points: number;
+  cents: Cents;
+}
 
-/** ...each step taking this many cents off. */
-export const REDEMPTION_STEP_CENTS: Cents = 100;
+/** The shop's redemption rate: 100 points take $1.00 off. */
+export const REDEMPTION_RATE: RedemptionRate = { points: 100, cents: 100 };
 
 export const LOYALTY_TRANSACTION_TYPES = ['earned', 'redeemed', 'adjusted'] as const;
 
@@ -35,24 +40,35 @@ export function pointsForTotal(totalCents: Cents): number {
 }
 
 /** Rounds a requested number of points down to a whole redemption step (250 -> 200). */
-export function roundDownToRedemptionStep(points: number): number {
+export function roundDownToRedemptionStep(points: number, rate: RedemptionRate = REDEMPTION_RATE): number {
   if (!(points > 0)) return 0;
-  return Math.floor(points / POINTS_PER_REDEMPTION_STEP) * POINTS_PER_REDEMPTION_STEP;
+  return Math.floor(points / rate.points) * rate.points;
 }
 
 /** What a number of points is worth when redeemed (whole steps only): 250 -> 200 cents. */
-export function pointsToCents(points: number): Cents {
-  return (roundDownToRedemptionStep(points) / POINTS_PER_REDEMPTION_STEP) * REDEMPTION_STEP_CENTS;
+export function pointsToCents(points: number, rate: RedemptionRate = REDEMPTION_RATE): Cents {
+  return (roundDownToRedemptionStep(points, rate) / rate.points) * rate.cents;
 }
 
 /**
  * The most points an order may redeem: limited by the balance and by the subtotal
  * after the coupon (points never take an order below zero), in whole steps.
  */
-export function maxRedeemablePoints(balance: number, subtotalAfterCouponCents: Cents): number {
-  const stepsAffordable = Math.floor(Math.max(0, subtotalAfterCouponCents) / REDEMPTION_STEP_CENTS);
-  const byAmount = stepsAffordable * POINTS_PER_REDEMPTION_STEP;
-  return Math.min(roundDownToRedemptionStep(balance), byAmount);
+export function maxRedeemablePoints(
+  balance: number,
+  subtotalAfterCouponCents: Cents,
+  rate: RedemptionRate = REDEMPTION_RATE,
+): number {
+  const stepsAffordable = Math.floor(Math.max(0, subtotalAfterCouponCents) / rate.cents);
+  const byAmount = stepsAffordable * rate.points;
+  return Math.min(roundDownToRedemptionStep(balance, rate), byAmount);
+}
+
+/** The redemption choices of an order: 0 and every whole step up to `maxPoints`. */
+export function redemptionSteps(maxPoints: number, rate: RedemptionRate = REDEMPTION_RATE): number[] {
+  const steps: number[] = [];
+  for (let points = 0; points <= maxPoints; points += rate.points) steps.push(points);
+  return steps;
 }
 
 /**

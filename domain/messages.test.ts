@@ -67,8 +67,9 @@ const SPEC_TEXTS = [
   'Wear Your Faith',
   "Discover meaningful apparel that speaks to your heart and shares God's love with the world",
   'Shop Collection',
-  '{product}.',
-  'Gracefully {product}.',
+  // '{product}.' and 'Gracefully {product}.': SPEC's placeholder for the brand word 'Chosen'
+  'Chosen.',
+  'Gracefully Chosen.',
   'Shipping typically takes 3-4 business days',
   'We ship domestically and worldwide',
   'Copy Code',
@@ -155,6 +156,13 @@ describe('MESSAGES', () => {
     expect(MESSAGES.recentOrderLabel('WYF-000123', 'Ruth')).toBe('New order WYF-000123 - Ruth');
     expect(MESSAGES.recentOrderLabel('WYF-000124', null)).toBe('New order WYF-000124 - Customer');
     expect(MESSAGES.recentOrderLabel('WYF-000125', '  ')).toBe('New order WYF-000125 - Customer');
+  });
+
+  it('never shows the placeholder {product}: the brand word stands in its place', () => {
+    for (const text of textValues) expect(text).not.toContain('{product}');
+    expect(MESSAGES.navTShirts).toBe('Chosen.');
+    expect(MESSAGES.navGracefullyChosen).toBe('Gracefully Chosen.');
+    expect(MESSAGES.gracefullyChosen).toBe('Gracefully Chosen');
   });
 
   it('has no empty or untrimmed text', () => {

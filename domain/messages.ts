@@ -4,7 +4,44 @@
  * SPEC §8 (error catalogue), §5 (validation rules) and §2 (screen texts). Toast titles and
  * descriptions are separate keys (`...Title` / `...Description`); texts with a parameter
  * are functions. Keys marked "ours" are not in the spec.
+ *
+ * Every sentence about a rule (coupon, shipping cost and time, points, redemption, donation
+ * limits) is built here from the rule's constant, never restated as a literal: change the
+ * constant and every page, e-mail and payment page says the new value (a test guards this).
+ * This module imports only those constant modules, which never import it back.
  */
+import { CATEGORY_LABELS } from './categories';
+import { COUPONS, formatPercent, isCouponCode, PROMO_COUPON } from './coupon';
+import { DONATION_MAX_CENTS, DONATION_MIN_CENTS } from './donation-limits';
+import { POINTS_PER_DOLLAR, REDEMPTION_RATE, type RedemptionRate } from './loyalty';
+import { formatCents, formatCentsCompact, type Cents } from './money';
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  qualifiesForFreeShipping,
+  remainingForFreeShippingCents,
+  SHIPPING_DAYS,
+  SHIPPING_FLAT_CENTS,
+} from './shipping';
+
+const FREE_SHIPPING_OVER = formatCentsCompact(FREE_SHIPPING_THRESHOLD_CENTS);
+const SHIPPING_DAY_RANGE = `${SHIPPING_DAYS.min}-${SHIPPING_DAYS.max} business days`;
+const MIN_DONATION = formatCentsCompact(DONATION_MIN_CENTS);
+const PROMO_PERCENT = formatPercent(COUPONS[PROMO_COUPON]);
+const FREE_SHIPPING_QUALIFIES = `Free shipping on orders over ${FREE_SHIPPING_OVER}. Your order qualifies!`;
+const freeShippingRemaining = (formattedAmount: string) => `Add ${formattedAmount} more for free shipping`;
+
+/** A code's discount as the toast says it: 'JESUS - 10% off your order'. SPEC §8 */
+function couponApplied(code: string): string {
+  const fraction = isCouponCode(code) ? COUPONS[code] : 0;
+  return `${code} - ${formatPercent(fraction)} off your order`;
+}
+
+/** '100 points = $1.00 off' for the shop's rate, or for a rate set elsewhere. */
+function redemptionRate(rate: RedemptionRate = REDEMPTION_RATE): string {
+  return `${rate.points.toLocaleString('en-US')} points = ${formatCents(rate.cents)} off`;
+}
+
+import { BRAND_LINE, BRAND_WORD, SHOP_NAME } from './brand';
 
 /** Pluralizes 'item': 1 -> '1 item', 3 -> '3 items'. SPEC §2 New Arrivals */
 function itemCountLabel(count: number): string {
@@ -37,16 +74,18 @@ export const MESSAGES = {
   invalidCouponTitle: 'Invalid Coupon',
   invalidCouponDescription: 'Please check your coupon code and try again.',
   couponAppliedTitle: 'Coupon Applied!',
-  couponApplied: (code: string) => `${code} - 10% off your order`,
+  couponApplied,
 
   // ── SPEC §8 / §5: donation ────────────────────────────────────────────────
   invalidAmountTitle: 'Invalid Amount',
-  donationInvalidPreset: 'Please enter a donation amount of at least $1.',
-  donationInvalidCustom: 'Please enter a valid donation amount of at least $1.',
+  donationInvalidPreset: `Please enter a donation amount of at least ${MIN_DONATION}.`,
+  donationInvalidCustom: `Please enter a valid donation amount of at least ${MIN_DONATION}.`,
   /** Ours: the spec sets no maximum; we cap a single gift. */
-  donationTooLarge: 'Donations are limited to $10,000.00 per gift.',
+  donationTooLarge: `Donations are limited to ${formatCents(DONATION_MAX_CENTS)} per gift.`,
   donationErrorTitle: 'Donation Error',
   donationFailed: 'Failed to process donation. Please try again.',
+  /** Ours: the donation's line on the payment page. */
+  donationLineName: 'Donation to Wear Your Faith',
 
   // ── SPEC §8: admin products ───────────────────────────────────────────────
   fetchProductsFailed: 'Failed to fetch products',
@@ -108,11 +147,13 @@ export const MESSAGES = {
   returnToHome: 'Return to Home',
 
   // ── SPEC §2: header, menu and admin passcode dialog ───────────────────────
-  brandName: 'Wear Your Faith',
+  brandName: SHOP_NAME,
   navNewArrivals: 'New Arrivals',
-  navTShirts: '{product}.',
+  /** SPEC's '{product}.': the brand word (domain/brand.ts). */
+  navTShirts: `${BRAND_WORD}.`,
   navStrengthInChrist: 'Strength in Christ',
-  navGracefullyChosen: 'Gracefully {product}.',
+  /** SPEC's 'Gracefully {product}.'. */
+  navGracefullyChosen: `${BRAND_LINE}.`,
   adminButton: 'Admin',
   adminAccessTitle: 'Admin Access',
   adminAccessDescription: 'Enter the admin passcode to access the management panel.',
@@ -121,7 +162,7 @@ export const MESSAGES = {
   verifying: 'Verifying...',
 
   // ── SPEC §2: home ─────────────────────────────────────────────────────────
-  heroHeading: 'Wear Your Faith',
+  heroHeading: SHOP_NAME,
   heroText: "Discover meaningful apparel that speaks to your heart and shares God's love with the world",
   shopCollection: 'Shop Collection',
   featuredCollection: 'Featured Collection',
@@ -130,6 +171,8 @@ export const MESSAGES = {
   missionFaithCentered: 'Faith-Centered',
   missionPremiumQuality: 'Premium Quality',
   missionFastShipping: 'Fast Shipping',
+  /** Ours: the Our Mission cards' texts that state a rule. */
+  missionFastShippingText: `Orders ship quickly and typically arrive in ${SHIPPING_DAY_RANGE}.`,
   supportOurMission: 'Support Our Mission',
   donationOther: 'Other',
   demoProductName: 'Simple Cross Tee',
@@ -143,12 +186,23 @@ export const MESSAGES = {
   footerShippingInfo: 'Shipping Info',
   footerReturns: 'Returns',
   footerLocation: 'Indiana',
-  shippingTime: 'Shipping typically takes 3-4 business days',
+  shippingTime: `Shipping typically takes ${SHIPPING_DAY_RANGE}`,
   shippingDestinations: 'We ship domestically and worldwide',
+  /** Ours: the shipping info dialog and the product page. */
+  shippingCost: `Shipping is free on orders over ${FREE_SHIPPING_OVER}; otherwise it is a flat ${formatCentsCompact(SHIPPING_FLAT_CENTS)}.`,
+  freeShippingOver: `Free shipping on orders over ${FREE_SHIPPING_OVER}.`,
+  /** Ours: the shipping option's name on the hosted payment page. */
+  standardShipping: `Standard shipping (${SHIPPING_DAY_RANGE})`,
+  freeShipping: 'Free shipping',
 
   // ── SPEC §2: promo dialog ─────────────────────────────────────────────────
   promoCopyCode: 'Copy Code',
   promoMaybeLater: 'Maybe Later',
+  /** SPEC §2: the code the dialog offers, and ours: its title and copied toast. */
+  promoCode: PROMO_COUPON,
+  /** Issue 13: JESUS works on every order, not only a first one. */
+  promoTitle: `Get ${PROMO_PERCENT} off your order`,
+  promoCodeCopiedTitle: 'Code copied!',
 
   // ── SPEC §2: collection pages ─────────────────────────────────────────────
   loading: 'Loading...',
@@ -160,9 +214,9 @@ export const MESSAGES = {
   justDropped: 'Just Dropped',
   filterAll: 'All',
   filterAllItems: 'All Items',
-  filterTShirts: 'T-Shirts',
-  filterHoodies: 'Hoodies',
-  filterAccessories: 'Accessories',
+  filterTShirts: CATEGORY_LABELS['t-shirts'],
+  filterHoodies: CATEGORY_LABELS.hoodies,
+  filterAccessories: CATEGORY_LABELS.accessories,
   filterCotton: 'Cotton',
   filterBlend: 'Blend',
   filterVintage: 'Vintage',
@@ -172,10 +226,12 @@ export const MESSAGES = {
   filterBags: 'Bags',
   filterCaps: 'Caps',
   filterGifts: 'Gifts',
-  gracefullyChosen: 'Gracefully Chosen',
+  gracefullyChosen: BRAND_LINE,
   noNewArrivals: 'No New Arrivals Yet',
   noNewArrivalsDescription: 'Check back soon for the latest faith-inspired designs!',
   joinOurCommunity: 'Join Our Community',
+  /** Ours: the call to action's text. */
+  communityInvite: `Create an account to earn ${POINTS_PER_DOLLAR} loyalty points for every dollar you spend and hear first about new designs.`,
 
   // ── SPEC §2 / §4: product card ────────────────────────────────────────────
   saleBadge: 'Sale',
@@ -188,20 +244,40 @@ export const MESSAGES = {
   cartEmpty: 'Your cart is empty',
   continueShopping: 'Continue Shopping',
   each: 'each',
-  couponPlaceholder: 'JESUS',
+  couponPlaceholder: PROMO_COUPON,
   applyCoupon: 'Apply',
   removeCoupon: 'Remove',
   emailOptionalLabel: 'Email (optional for order updates)',
   proceedToCheckout: 'Proceed to Checkout',
   processing: 'Processing...',
-  freeShippingQualifies: 'Free shipping on orders over $50. Your order qualifies!',
-  freeShippingRemaining: (formattedAmount: string) => `Add ${formattedAmount} more for free shipping`,
+  freeShippingQualifies: FREE_SHIPPING_QUALIFIES,
+  freeShippingRemaining,
+  /** The cart's free-shipping note for a subtotal. SPEC §2 Cart */
+  freeShippingNote: (subtotalCents: Cents) =>
+    qualifiesForFreeShipping(subtotalCents)
+      ? FREE_SHIPPING_QUALIFIES
+      : freeShippingRemaining(formatCents(remainingForFreeShippingCents(subtotalCents))),
+  /** Ours: the cart's redemption control. */
+  pointsBalanceNote: (balance: number, rate: RedemptionRate = REDEMPTION_RATE) =>
+    `You have ${balance.toLocaleString('en-US')} points. ${redemptionRate(rate)}.`,
 
   // ── SPEC §2: payment success ──────────────────────────────────────────────
   paymentSuccessTitle: 'Payment Successful!',
   paymentSuccessDescription: 'Thank you for your order. Your payment has been processed successfully.',
   orderReference: 'Order reference',
   viewNewArrivals: 'View New Arrivals',
+
+  // ── Ours: the sandbox payment page and unconfirmed payments ──────────────
+  checkoutSessionNotFound: 'This checkout session does not exist.',
+  checkoutSessionExpired: 'This checkout session has expired.',
+  paymentNotConfirmedTitle: 'Payment not confirmed',
+  paymentNotConfirmedDescription:
+    'We could not confirm a payment for this checkout. If you paid, your confirmation e-mail will follow once the payment is confirmed. Your cart has been kept.',
+  returnToCart: 'Return to Cart',
+  donationThanksTitle: 'Thank you for your gift!',
+  donationThanksDescription: (formattedAmount: string) =>
+    `Your donation of ${formattedAmount} has been received and supports our mission.`,
+  donationReference: 'Donation reference',
 
   // ── SPEC §2: auth ─────────────────────────────────────────────────────────
   switchToSignIn: 'Already have an account? Sign in',
@@ -215,7 +291,13 @@ export const MESSAGES = {
   availablePointsHint: 'Ready to use',
   lifetimePoints: 'Lifetime Points',
   lifetimePointsHint: 'Total earned',
-  earnPointsRate: 'Earn 100 Points per $1 Spent',
+  earnPointsRate: `Earn ${POINTS_PER_DOLLAR} Points per $1 Spent`,
+  /** Ours: the sign-up page's benefits panel. SPEC §2 Auth: '100 points per $1, redeem points'. */
+  benefitEarnTitle: `${POINTS_PER_DOLLAR} points per $1`,
+  benefitEarnText: `Every dollar you spend earns ${POINTS_PER_DOLLAR} loyalty points.`,
+  benefitRedeemText: (rate: RedemptionRate = REDEMPTION_RATE) =>
+    `Use ${rate.points.toLocaleString('en-US')} points for ${formatCents(rate.cents)} off your next order.`,
+  redemptionRate,
   recentActivity: 'Recent Activity',
 
   // ── SPEC §2: admin ────────────────────────────────────────────────────────

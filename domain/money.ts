@@ -84,6 +84,11 @@ export function formatCents(cents: Cents): string {
   return usdFormatter.format(centsToDollars(cents) + 0);
 }
 
+/** Like `formatCents`, without '.00' for whole dollars, as sentences say it: 5000 -> '$50', 599 -> '$5.99'. */
+export function formatCentsCompact(cents: Cents): string {
+  return cents % 100 === 0 ? formatCents(cents).replace(/\.00$/, '') : formatCents(cents);
+}
+
 /** Formats cents as a plain two-decimal string without symbol or separators: 2500 -> '25.00'. */
 export function centsToDecimalString(cents: Cents): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not integer cents: ${String(cents)}`);

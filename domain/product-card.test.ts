@@ -4,7 +4,9 @@ import {
   addToCartButtonState,
   initialCardSelection,
   isOnSale,
+  resolveVariant,
   selectImagesForColor,
+  soldOutChoices,
   validateCardSelection,
   wrapIndex,
 } from './product-card';
@@ -100,18 +102,73 @@ describe('isOnSale (SPEC §4)', () => {
 
 describe('addToCartButtonState (SPEC §2)', () => {
   it('shows the three states', () => {
-    expect(addToCartButtonState({ isAdding: false, firstVariantAvailable: true })).toEqual({
+    expect(addToCartButtonState({ isAdding: false, available: true })).toEqual({
       label: 'Add to Cart',
       disabled: false,
     });
-    expect(addToCartButtonState({ isAdding: true, firstVariantAvailable: true })).toEqual({
+    expect(addToCartButtonState({ isAdding: true, available: true })).toEqual({
       label: 'Adding...',
       disabled: true,
     });
-    expect(addToCartButtonState({ isAdding: false, firstVariantAvailable: false })).toEqual({
+    expect(addToCartButtonState({ isAdding: false, available: false })).toEqual({
       label: 'Out of Stock',
       disabled: true,
     });
+  });
+});
+
+describe('resolveVariant and soldOutChoices (issue 13: buy what was chosen)', () => {
+  const v = (color: string | null, size: string | null, priceCents: number, available = true) => ({
+    id: `${color}/${size}`,
+    color,
+    size,
+    priceCents,
+    originalPriceCents: null,
+    available,
+  });
+  const shirt = {
+    priceCents: 2800,
+    originalPriceCents: 3300,
+    colors: ['Cream', 'Black'],
+    sizes: ['M', 'L'],
+    variants: [v('Cream', 'M', 2800), v('Cream', 'L', 2800), v('Black', 'M', 2900), v('Black', 'L', 2900, false)],
+  };
+
+  it('without a variant list every choice is available at the product price', () => {
+    expect(resolveVariant({ priceCents: 1500, originalPriceCents: 2000, variants: null }, { color: 'Pink', size: 'XL' })).toEqual({
+      variant: null,
+      priceCents: 1500,
+      originalPriceCents: 2000,
+      available: true,
+    });
+  });
+
+  it('finds the variant of the chosen colour and size (case-insensitive), with its price and availability', () => {
+    expect(resolveVariant(shirt, { color: 'black', size: 'M' })).toMatchObject({ priceCents: 2900, available: true, variant: { id: 'Black/M' } });
+    expect(resolveVariant(shirt, { color: 'Black', size: 'L' })).toMatchObject({ available: false, variant: { id: 'Black/L' } });
+  });
+
+  it('a combination no variant offers is unavailable at the product price', () => {
+    expect(resolveVariant(shirt, { color: 'Cream', size: 'XXL' })).toEqual({
+      variant: null,
+      priceCents: 2800,
+      originalPriceCents: 3300,
+      available: false,
+    });
+  });
+
+  it('an option a variant does not have matches any choice (a size-only product)', () => {
+    const sizesOnly = { priceCents: 3200, originalPriceCents: null, variants: [v(null, 'S', 3200, false), v(null, 'L', 3450)] };
+    expect(resolveVariant(sizesOnly, { color: null, size: 'L' })).toMatchObject({ priceCents: 3450, available: true });
+    expect(resolveVariant(sizesOnly, { color: null, size: 'S' })).toMatchObject({ available: false });
+  });
+
+  it('marks sizes sold out in the chosen colour, and colours with nothing left', () => {
+    expect(soldOutChoices(shirt, 'Black')).toEqual({ colors: new Set(), sizes: new Set(['L']) });
+    expect(soldOutChoices(shirt, 'Cream')).toEqual({ colors: new Set(), sizes: new Set() });
+    const allBlackGone = { ...shirt, variants: shirt.variants.map((entry) => (entry.color === 'Black' ? { ...entry, available: false } : entry)) };
+    expect(soldOutChoices(allBlackGone, 'Cream').colors).toEqual(new Set(['Black']));
+    expect(soldOutChoices({ ...shirt, variants: null }, 'Black')).toEqual({ colors: new Set(), sizes: new Set() });
   });
 });
 

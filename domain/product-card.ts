@@ -10,6 +10,7 @@
  */
 import { MESSAGES } from './messages';
 import { parsePriceToCents } from './money';
+import type { CardVariant } from './storefront-product';
 
 export type ColorVariant = { color: string; image: string; colorHex?: string | undefined };
 
@@ -62,14 +63,76 @@ export type AddToCartButtonState = {
   disabled: boolean;
 };
 
-/** 'Adding...' while in progress, 'Out of Stock' when the first variant is unavailable. SPEC §2 */
-export function addToCartButtonState(options: {
-  isAdding: boolean;
-  firstVariantAvailable: boolean;
-}): AddToCartButtonState {
+/**
+ * 'Adding...' while in progress, 'Out of Stock' when the chosen variant is unavailable. SPEC §2
+ * wrote "first variant": the first colour and size are preselected, so that is the chosen one
+ * until the shopper picks another (issue 13: a sold-out first size no longer blocks the rest).
+ */
+export function addToCartButtonState(options: { isAdding: boolean; available: boolean }): AddToCartButtonState {
   if (options.isAdding) return { label: MESSAGES.adding, disabled: true };
-  if (!options.firstVariantAvailable) return { label: MESSAGES.outOfStock, disabled: true };
+  if (!options.available) return { label: MESSAGES.outOfStock, disabled: true };
   return { label: MESSAGES.addToCart, disabled: false };
+}
+
+/** What a choice of colour and size buys: its variant, price and availability. */
+export interface ResolvedChoice {
+  /** The matching variant; null when the product has no variant list (every choice is sold). */
+  variant: CardVariant | null;
+  priceCents: number;
+  originalPriceCents: number | null;
+  available: boolean;
+}
+
+/** True when the variant fits the choice; an option the variant does not have fits anything. */
+function variantFits(variant: CardVariant, color: string | null, size: string | null): boolean {
+  const fits = (value: string | null, chosen: string | null) => value === null || chosen === null || sameColor(value, chosen);
+  return fits(variant.color, color) && fits(variant.size, size);
+}
+
+/**
+ * The variant a colour and size choose (SPEC §2 Product card, issue 13): its price, compare-at
+ * price and availability. Without a variant list (our own products today) every choice is
+ * available at the product's price. A combination no variant offers is unavailable.
+ * The one mechanism for every source: Shopify variants today, stock per variant later.
+ */
+export function resolveVariant(
+  product: { priceCents: number; originalPriceCents: number | null; variants: readonly CardVariant[] | null },
+  choice: { color: string | null; size: string | null },
+): ResolvedChoice {
+  if (product.variants === null) {
+    return { variant: null, priceCents: product.priceCents, originalPriceCents: product.originalPriceCents, available: true };
+  }
+  const variant = product.variants.find((entry) => variantFits(entry, choice.color, choice.size));
+  if (!variant) {
+    return { variant: null, priceCents: product.priceCents, originalPriceCents: product.originalPriceCents, available: false };
+  }
+  return {
+    variant,
+    priceCents: variant.priceCents,
+    originalPriceCents: variant.originalPriceCents,
+    available: variant.available,
+  };
+}
+
+/**
+ * The choices that cannot be bought: colours with no available variant, and sizes with no
+ * available variant in the chosen colour. Empty without a variant list.
+ */
+export function soldOutChoices(
+  product: { colors: readonly string[]; sizes: readonly string[]; variants: readonly CardVariant[] | null },
+  chosenColor: string | null,
+): { colors: Set<string>; sizes: Set<string> } {
+  const colors = new Set<string>();
+  const sizes = new Set<string>();
+  if (product.variants === null) return { colors, sizes };
+  const variants = product.variants;
+  for (const color of product.colors) {
+    if (!variants.some((variant) => variant.available && variantFits(variant, color, null))) colors.add(color);
+  }
+  for (const size of product.sizes) {
+    if (!variants.some((variant) => variant.available && variantFits(variant, chosenColor, size))) sizes.add(size);
+  }
+  return { colors, sizes };
 }
 
 /** The first colour and first size, preselected. SPEC §4 */

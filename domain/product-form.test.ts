@@ -28,10 +28,11 @@ function messagesOf(input: unknown): string[] {
 describe('constants (SPEC §9)', () => {
   it('lists the categories and placement tags', () => {
     expect(PRODUCT_CATEGORIES).toEqual(['t-shirts', 'hoodies', 'accessories']);
-    expect(PLACEMENT_TAGS).toEqual(['{product}', 'strength-in-christ', 'gracefully-chosen']);
+    expect(PLACEMENT_TAGS).toEqual(['chosen', 'strength-in-christ', 'gracefully-chosen']);
     expect(isProductCategory('hoodies')).toBe(true);
     expect(isProductCategory('hats')).toBe(false);
-    expect(isPlacementTag('{product}')).toBe(true);
+    expect(isPlacementTag('chosen')).toBe(true);
+    expect(isPlacementTag('{product}')).toBe(false);
     expect(isPlacementTag('product')).toBe(false);
   });
 });
@@ -148,7 +149,7 @@ describe('ProductInputSchema', () => {
       imageUrls: ['/uploads/a.webp', 'https://cdn.example.com/b.webp'],
       colors: 'Black, Cream, ,Black',
       sizes: ['S', ' M ', 'L'],
-      placement: ['strength-in-christ', '{product}', 'strength-in-christ'],
+      placement: ['strength-in-christ', 'chosen', 'strength-in-christ'],
       tags: 'Fleece, COTTON',
       isNewArrival: 'on',
       isFeatured: true,
@@ -167,7 +168,7 @@ describe('ProductInputSchema', () => {
       imageUrls: ['/uploads/a.webp', 'https://cdn.example.com/b.webp'],
       colors: ['Black', 'Cream'],
       sizes: ['S', 'M', 'L'],
-      placement: ['strength-in-christ', '{product}'],
+      placement: ['strength-in-christ', 'chosen'],
       tags: ['fleece', 'cotton'],
       isNewArrival: true,
       isFeatured: true,
@@ -251,7 +252,7 @@ describe('productFormToInput', () => {
     imageUrls: ['/a.webp'],
     colors: 'Pink, Yellow, Blue, White',
     sizes: 'XS,S,M,L,XL',
-    placement: ['{product}'],
+    placement: ['chosen'],
     tags: 'cotton',
     isNewArrival: true,
     isFeatured: false,

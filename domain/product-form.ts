@@ -6,20 +6,30 @@
  * original_price and cost become null when empty on create. Colors and sizes are comma-separated
  * lists, trimmed, with blanks dropped on blur."
  * SPEC §5 Image upload: type must start with image/, size under 5MB, the first image is the main one.
- * SPEC §9: categories t-shirts, hoodies, accessories; placement tags {product},
- * strength-in-christ, gracefully-chosen.
+ * SPEC §9: categories t-shirts, hoodies, accessories; placement tags 'chosen' (SPEC writes it
+ * with the brand placeholder), strength-in-christ, gracefully-chosen.
  */
 import { z } from 'zod';
+import { BRAND_LINE, BRAND_PLACEMENT_TAG, BRAND_WORD } from './brand';
+import { PRODUCT_CATEGORIES } from './categories';
 import { MESSAGES } from './messages';
 import { parsePriceToCents } from './money';
 
-/** Product categories. SPEC §9 */
-export const PRODUCT_CATEGORIES = ['t-shirts', 'hoodies', 'accessories'] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+export { isProductCategory, PRODUCT_CATEGORIES, type ProductCategory } from './categories';
 
-/** Placement tags; the literal '{product}' is the T-Shirts page's tag. SPEC §9 */
-export const PLACEMENT_TAGS = ['{product}', 'strength-in-christ', 'gracefully-chosen'] as const;
+/**
+ * Placement tags. SPEC §9 writes the T-Shirts page's tag with the brand placeholder; it is
+ * 'chosen' (domain/brand.ts). The storefront migration renamed stored tags.
+ */
+export const PLACEMENT_TAGS = [BRAND_PLACEMENT_TAG, 'strength-in-christ', 'gracefully-chosen'] as const;
 export type PlacementTag = (typeof PLACEMENT_TAGS)[number];
+
+/** What the admin reads beside each placement checkbox: the page the tag puts a product on. */
+export const PLACEMENT_TAG_LABELS: Record<PlacementTag, string> = {
+  [BRAND_PLACEMENT_TAG]: `${BRAND_WORD}. (T-Shirts page)`,
+  'strength-in-christ': 'Strength in Christ',
+  'gracefully-chosen': BRAND_LINE,
+};
 
 export const PRODUCT_NAME_MAX_LENGTH = 120;
 export const PRODUCT_DESCRIPTION_MAX_LENGTH = 5000;
@@ -31,11 +41,6 @@ export const PRODUCT_LIST_ENTRY_MAX_LENGTH = 40;
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** True for a product category value. */
-export function isProductCategory(value: unknown): value is ProductCategory {
-  return typeof value === 'string' && (PRODUCT_CATEGORIES as readonly string[]).includes(value);
-}
 
 /** True for a placement tag. */
 export function isPlacementTag(value: unknown): value is PlacementTag {

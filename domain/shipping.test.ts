@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages';
 import {
   FREE_SHIPPING_THRESHOLD_CENTS,
   SHIPPING_FLAT_CENTS,
-  freeShippingNote,
   qualifiesForFreeShipping,
   remainingForFreeShippingCents,
   shippingCents,
@@ -68,10 +68,10 @@ describe('remainingForFreeShippingCents', () => {
   });
 });
 
-describe('freeShippingNote', () => {
+describe('MESSAGES.freeShippingNote', () => {
   it('uses the spec sentences', () => {
-    expect(freeShippingNote(5001)).toBe('Free shipping on orders over $50. Your order qualifies!');
-    expect(freeShippingNote(4000)).toBe('Add $10.01 more for free shipping');
-    expect(freeShippingNote(5000)).toBe('Add $0.01 more for free shipping');
+    expect(MESSAGES.freeShippingNote(5001)).toBe('Free shipping on orders over $50. Your order qualifies!');
+    expect(MESSAGES.freeShippingNote(4000)).toBe('Add $10.01 more for free shipping');
+    expect(MESSAGES.freeShippingNote(5000)).toBe('Add $0.01 more for free shipping');
   });
 });

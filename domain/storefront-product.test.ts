@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExternalProduct } from './external-product';
-import { cardFromExternalProduct, cardFromPublicProduct, smallImageUrl } from './storefront-product';
+import { cardFromExternalProduct, cardFromPublicProduct } from './storefront-product';
 
 const external: ExternalProduct = {
   id: 'gid://shopify/Product/1',
@@ -25,9 +25,38 @@ describe('cardFromExternalProduct', () => {
     expect(card.originalPriceCents).toBe(3500);
     expect(card.colors).toEqual(['Black', 'White']);
     expect(card.sizes).toEqual(['M', 'L']);
-    expect(card.externalVariantId).toBe('v1');
-    expect(card.firstVariantAvailable).toBe(false);
     expect(card.source).toBe('external');
+    expect(card.variants).toEqual([
+      { id: 'v1', color: 'Black', size: 'M', priceCents: 2800, originalPriceCents: 3500, available: false },
+      { id: 'v2', color: 'White', size: 'L', priceCents: 2800, originalPriceCents: null, available: true },
+    ]);
+  });
+
+  it("reads colour and size from the variants' options when Shopify sends them, each variant with its own price", () => {
+    const money = (amount: string) => ({ amount, currencyCode: 'USD' });
+    const card = cardFromExternalProduct({
+      ...external,
+      variants: [
+        { id: 's', title: 'S', price: money('32.0'), availableForSale: false, selectedOptions: [{ name: 'Size', value: 'S' }] },
+        { id: 'l', title: 'Large', price: money('34.5'), compareAtPrice: money('40.0'), availableForSale: true, selectedOptions: [{ name: 'Size', value: 'L' }] },
+        {
+          id: 'sage',
+          title: 'Sage / XL',
+          price: money('36.0'),
+          availableForSale: true,
+          selectedOptions: [
+            { name: 'Colour', value: 'Sage' },
+            { name: 'Size', value: 'XL' },
+          ],
+        },
+        { id: 'd', title: 'Default Title', price: money('30.0'), availableForSale: true, selectedOptions: [{ name: 'Title', value: 'Default Title' }] },
+      ],
+    });
+    expect(card.sizes).toEqual(['S', 'L', 'XL']);
+    expect(card.colors).toEqual(['Sage']);
+    expect(card.priceCents).toBe(3200);
+    expect(card.variants?.[1]).toEqual({ id: 'l', color: null, size: 'L', priceCents: 3450, originalPriceCents: 4000, available: true });
+    expect(card.variants?.[3]).toMatchObject({ color: null, size: null });
   });
 });
 
@@ -37,6 +66,10 @@ describe('cardFromPublicProduct', () => {
     originalPriceCents: 2000, category: 't-shirts', images: ['/a-960.webp', '/b-960.webp'], colors: ['Pink', 'Blue'],
     sizes: ['S'], tags: [], rating: null, isNewArrival: false,
   };
+  it('has no variant list: every colour and size is sold at the product price', () => {
+    expect(cardFromPublicProduct(product).variants).toBeNull();
+  });
+
   it('adds colour variants unless refused, when images pair with colours', () => {
     expect(cardFromPublicProduct(product, { cycleColors: false }).colorVariants).toBeUndefined();
     expect(cardFromPublicProduct(product, { cycleColors: true }).colorVariants).toEqual([
@@ -44,9 +77,4 @@ describe('cardFromPublicProduct', () => {
       { color: 'Blue', image: '/b-960.webp' },
     ]);
   });
-});
-
-it('smallImageUrl names the 480 sibling of generated images only', () => {
-  expect(smallImageUrl('/images/products/x-960.webp')).toBe('/images/products/x-480.webp');
-  expect(smallImageUrl('https://cdn.example/x.jpg')).toBeNull();
 });

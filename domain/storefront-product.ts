@@ -25,6 +25,21 @@ export interface PublicProduct {
   isNewArrival: boolean;
 }
 
+/**
+ * One purchasable choice of a product: a colour and size (null where the product has no such
+ * option) with its own price, compare-at price and availability. Shopify variants map to these;
+ * stock per variant of our own products can fill the same list.
+ */
+export interface CardVariant {
+  /** The external shop's variant id (what its checkout buys); null for our own products. */
+  id: string | null;
+  color: string | null;
+  size: string | null;
+  priceCents: number;
+  originalPriceCents: number | null;
+  available: boolean;
+}
+
 /** Everything a product card needs, whatever the source. */
 export interface CardProduct {
   /** React key and stable identity. */
@@ -43,9 +58,12 @@ export interface CardProduct {
   rating: number | null;
   /** Present for cards whose arrows cycle colour variants (the demo cards). */
   colorVariants?: ColorVariant[];
-  /** External products: the first variant, bought through the hosted checkout. */
-  externalVariantId: string | null;
-  firstVariantAvailable: boolean;
+  /**
+   * The purchasable variants. Null: every colour and size at the product's price, available
+   * (our own products, until they track stock per variant). See domain/product-card.ts
+   * `resolveVariant` for how a choice of colour and size finds its variant.
+   */
+  variants: CardVariant[] | null;
 }
 
 /**
@@ -66,8 +84,7 @@ export function cardFromPublicProduct(product: PublicProduct, options: { cycleCo
     colors: product.colors,
     sizes: product.sizes,
     rating: product.rating,
-    externalVariantId: null,
-    firstVariantAvailable: true,
+    variants: null,
   };
   if ((options.cycleColors ?? true) && product.colors.length > 1 && product.images.length === product.colors.length) {
     card.colorVariants = product.colors.map((color, index) => ({ color, image: product.images[index] ?? '' }));
@@ -77,31 +94,52 @@ export function cardFromPublicProduct(product: PublicProduct, options: { cycleCo
 
 const COLOR_WORDS = /^(black|white|cream|pink|blush pink|navy|grey|gray|heather grey|blue|sky blue|red|green|sage|yellow|lavender|brown|natural|gold|silver|beige|olive|maroon|purple|orange)$/i;
 const SIZE_WORDS = /^(xxs|xs|s|m|l|xl|xxl|2xl|3xl|one size|os|small|medium|large)$/i;
+const COLOR_OPTION = /^colou?rs?$/i;
+const SIZE_OPTION = /^sizes?$/i;
 
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
+function unique(values: (string | null)[]): string[] {
+  return [...new Set(values.filter((value): value is string => value !== null))];
+}
+
+type ExternalVariant = ExternalProduct['variants'][number];
+
+/**
+ * A variant's colour and size: from its options named Color / Size when Shopify sends them,
+ * otherwise read from its title ('Black / M').
+ */
+function variantChoice(variant: ExternalVariant): { color: string | null; size: string | null } {
+  const options = variant.selectedOptions ?? [];
+  if (options.length > 0) {
+    return {
+      color: options.find((option) => COLOR_OPTION.test(option.name.trim()))?.value.trim() || null,
+      size: options.find((option) => SIZE_OPTION.test(option.name.trim()))?.value.trim() || null,
+    };
+  }
+  const parts = variant.title.split('/').map((piece) => piece.trim());
+  return {
+    color: parts.find((part) => COLOR_WORDS.test(part)) ?? null,
+    size: parts.find((part) => SIZE_WORDS.test(part)) ?? null,
+  };
 }
 
 /**
- * Maps an external product to a card: price from the first variant (a decimal string),
- * compare-at price as original, image sources, and colours and sizes read from the variant
- * titles ("Black / M"). SPEC §3 Product (external shop, normalised)
+ * Maps an external product to a card: every variant with its colour, size, price (a decimal
+ * string), compare-at price and availability; the card shows the first variant's price until
+ * a choice picks another. SPEC §3 Product (external shop, normalised)
  */
 export function cardFromExternalProduct(product: ExternalProduct): CardProduct {
-  const first = product.variants[0];
-  const priceCents =
-    (first ? parsePriceToCents(first.price.amount) : null) ??
-    parsePriceToCents(product.priceRange.minVariantPrice.amount) ??
-    0;
-  const compareAt = first?.compareAtPrice ? parsePriceToCents(first.compareAtPrice.amount) : null;
-  const colors: string[] = [];
-  const sizes: string[] = [];
-  for (const variant of product.variants) {
-    for (const part of variant.title.split('/').map((piece) => piece.trim())) {
-      if (SIZE_WORDS.test(part)) sizes.push(part);
-      else if (COLOR_WORDS.test(part)) colors.push(part);
-    }
-  }
+  const fallbackCents = parsePriceToCents(product.priceRange.minVariantPrice.amount) ?? 0;
+  const variants: CardVariant[] = product.variants.map((variant) => {
+    const compareAt = variant.compareAtPrice ? parsePriceToCents(variant.compareAtPrice.amount) : null;
+    return {
+      id: variant.id,
+      ...variantChoice(variant),
+      priceCents: parsePriceToCents(variant.price.amount) ?? fallbackCents,
+      originalPriceCents: compareAt !== null && compareAt > 0 ? compareAt : null,
+      available: variant.availableForSale,
+    };
+  });
+  const first = variants[0];
   return {
     key: product.id,
     source: 'external',
@@ -109,18 +147,12 @@ export function cardFromExternalProduct(product: ExternalProduct): CardProduct {
     productId: null,
     title: product.title,
     description: product.description,
-    priceCents,
-    originalPriceCents: compareAt !== null && compareAt > 0 ? compareAt : null,
+    priceCents: first?.priceCents ?? fallbackCents,
+    originalPriceCents: first?.originalPriceCents ?? null,
     images: product.images.map((image) => image.src).filter((src) => src !== ''),
-    colors: unique(colors),
-    sizes: unique(sizes),
+    colors: unique(variants.map((variant) => variant.color)),
+    sizes: unique(variants.map((variant) => variant.size)),
     rating: null,
-    externalVariantId: first?.id ?? null,
-    firstVariantAvailable: first?.availableForSale ?? false,
+    variants,
   };
-}
-
-/** The 480-wide sibling of a generated -960.webp image, or null for other URLs. */
-export function smallImageUrl(url: string): string | null {
-  return url.endsWith('-960.webp') ? `${url.slice(0, -'-960.webp'.length)}-480.webp` : null;
 }

@@ -17,6 +17,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { COLOR_HEX } from '../domain/colors';
 import { DEMO_IMAGE_WIDTHS, DEMO_PRODUCTS, type DemoProduct } from '../server/db/demo-catalogue';
 
 /* ------------------------------------------------------------------ settings */
@@ -36,25 +37,7 @@ const VH = 1000;
 /** Brand colours (logo, favicon, hero accents). */
 const BRAND = { plum: '#5A3E66', plumDark: '#3F2B49', cream: '#F6E7C8' } as const;
 
-/** Colour names used by the catalogue, with their swatch hex values. */
-export const COLOR_HEX: Record<string, string> = {
-  Pink: '#F4A6C0',
-  Yellow: '#F6D365',
-  Blue: '#7FB3E6',
-  White: '#F7F7F5',
-  'Sky Blue': '#9CCBEF',
-  'Blush Pink': '#F2C4CE',
-  Cream: '#F3E9D2',
-  Black: '#2B2B2E',
-  'Heather Grey': '#B9BCC2',
-  Navy: '#2F3D63',
-  Sage: '#A9B89E',
-  Lavender: '#C8B6E2',
-  Natural: '#E9DFC9',
-  Gold: '#D4AF37',
-  Silver: '#C0C4CC',
-  Brown: '#8B5E3C',
-};
+/* Colour names and their hex values: domain/colors.ts (the storefront's swatches use the same). */
 
 /* ------------------------------------------------------------------ helpers */
 

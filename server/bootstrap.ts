@@ -17,6 +17,9 @@ import { createShopifyService } from './shopify/create-shopify-service';
 import { createAuthService } from './auth/create-auth-service';
 import { createMailer } from './mail/create-mailer';
 import { startMailDelivery } from './mail/start-mail-delivery';
+import { getImageStorage } from './media/get-image-storage';
+import { createPaymentProvider } from './payments/create-payment-provider';
+import { startCheckoutSweep } from './payments/sweep-checkouts';
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({ level: config.logLevel, base: undefined });
@@ -58,19 +61,22 @@ export async function createServices(options: {
   adminPasscodeHash: string;
 }): Promise<AppServices> {
   const { config, logger, database, adminPasscodeHash } = options;
+  const mail = startMailDelivery({ db: database.db, mailer: createMailer({ config }), logger });
   const services: AppServices = {
     config,
     db: database.db,
     logger,
     adminPasscodeHash,
     catalogCache: createCatalogReadCache(),
+    mail,
+    auth: createAuthService({ config, db: database.db, secret: await loadAuthSecret(config), logger, mail }),
+    paymentProvider: createPaymentProvider({ config, db: database.db }),
+    imageStorage: getImageStorage(config),
+    checkoutSweep: startCheckoutSweep({ db: database.db, logger, mail }),
   };
   if (config.shopify) {
     services.shopify = createShopifyService({ ...config.shopify, logger });
   }
-  const mail = startMailDelivery({ db: database.db, mailer: createMailer({ config }), logger });
-  services.mail = mail;
-  services.auth = createAuthService({ config, db: database.db, secret: await loadAuthSecret(config), logger, mail });
   return services;
 }
 
@@ -109,7 +115,8 @@ export async function prepareShop(options: {
       adminPasscodeHash: passcode.hash,
       generatedAdminPasscode: passcode.generatedPasscode,
       async close() {
-        await services.mail?.stop();
+        await services.checkoutSweep.stop();
+        await services.mail.stop();
         await opened.close();
         await releaseLock?.();
       },

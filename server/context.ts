@@ -3,8 +3,8 @@
  * Services are created once per process (server/bootstrap.ts) and passed in explicitly,
  * so route modules never open their own database or hold state of their own.
  *
- * Each feature adds its service here as an optional field and creates it in
- * bootstrap.ts `createServices`; routes check for it where it may be absent.
+ * Each feature adds its service here and creates it in bootstrap.ts `createServices`. Only
+ * what a setting can switch off (Shopify) is optional; tests replace members with stubs.
  */
 import type { Logger } from 'pino';
 import type { Config } from './config.server';
@@ -12,6 +12,9 @@ import type { CatalogReadCache } from './catalog/read-cache';
 import type { Database } from './db/client';
 import type { ExternalCheckoutResult } from '../domain/external-checkout';
 import type { ExternalProduct } from '../domain/external-product';
+import type { ImageStorage } from './media/image-storage';
+import type { PaymentProvider } from './payments/payment-provider';
+import type { CheckoutSweep } from './payments/sweep-checkouts';
 
 /** The signed-in shopper as the pages see it (public shape: no secrets). */
 export interface Viewer {
@@ -30,17 +33,23 @@ export interface AppServices {
   /** The storefront's catalogue lists, kept a few seconds (server/catalog/read-cache.ts). */
   catalogCache: CatalogReadCache;
   /** Customer accounts (Better Auth). */
-  auth?: {
+  auth: {
     /** The signed-in shopper of this request, or null. */
     getViewer(request: Request): Promise<Viewer | null>;
     /** Better Auth's HTTP handler for /api/auth/*. */
     handler(request: Request): Promise<Response>;
   };
   /** Mail delivery (SMTP or .eml outbox): run after queueing rows in email_outbox. */
-  mail?: {
+  mail: {
     deliverNow(): Promise<void>;
     stop(): Promise<void>;
   };
+  /** Hosted payment pages: Stripe Checkout when STRIPE_SECRET_KEY is set, else the built-in sandbox. */
+  paymentProvider: PaymentProvider;
+  /** Where uploaded product images are stored (DATA_DIR/uploads by default). */
+  imageStorage: ImageStorage;
+  /** The timer that ends unpaid checkouts (expired sessions, orders left without one). */
+  checkoutSweep: CheckoutSweep;
   /**
    * The external Shopify catalogue; absent when SHOPIFY_* are unset. Never throws: a
    * failure or a slow answer (over 3 s) is logged and gives null, and pages fall back.

@@ -1,4 +1,7 @@
 /** The admin token in the browser (SPEC §3/§9: localStorage 'adminSessionToken'). */
+import { MESSAGES } from '@domain/messages';
+import { ApiError, postJson } from './json-api';
+
 export const ADMIN_TOKEN_KEY = 'adminSessionToken';
 const CHANGE_EVENT = 'admin-session-change';
 
@@ -24,14 +27,18 @@ type LoginAnswer = { ok: true; token: string } | { ok: false; status: number; er
 
 /** Sends the passcode (SPEC §7 verify-admin-passcode). Throws only on network failure. */
 export async function requestAdminSession(passcode: string): Promise<LoginAnswer> {
-  const response = await fetch('/api/admin/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ passcode }),
-  });
-  const body = (await response.json().catch(() => ({}))) as { success?: boolean; sessionToken?: string; error?: string };
-  if (response.ok && body.success && body.sessionToken) return { ok: true, token: body.sessionToken };
-  return { ok: false, status: response.status, error: body.error };
+  try {
+    const body = await postJson<{ success?: boolean; sessionToken?: string }>(
+      '/api/admin/session',
+      { passcode },
+      { fallbackMessage: MESSAGES.passcodeVerifyFailed },
+    );
+    if (body.success && body.sessionToken) return { ok: true, token: body.sessionToken };
+    return { ok: false, status: 200 };
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0) return { ok: false, status: error.status, error: error.message };
+    throw error;
+  }
 }
 
 

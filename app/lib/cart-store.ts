@@ -10,21 +10,16 @@ import {
   addItem,
   applyCoupon,
   cartCount,
-  cartDiscountCents,
-  cartSubtotalCents,
-  cartTotalCents,
-  CART_STORAGE_KEYS,
   clearCart,
   createEmptyCart,
   removeCoupon,
   removeItem,
-  restoreCart,
-  serializeCart,
   updateQuantity,
   type ApplyCouponResult,
   type CartItemInput,
   type CartState,
 } from '@domain/cart';
+import { CART_STORAGE_KEYS, restoreCart, serializeCart } from '@domain/saved-cart';
 
 type Listener = () => void;
 
@@ -131,20 +126,14 @@ export const cartActions = {
 export interface CartView {
   state: CartState;
   count: number;
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
 }
 
-/** The cart with its derived values; re-renders on every change. */
+/** The cart and its item count (prices: `priceCart`); re-renders on every change. */
 export function useCart(): CartView & typeof cartActions {
   const current = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   return {
     state: current,
     count: cartCount(current),
-    subtotalCents: cartSubtotalCents(current),
-    discountCents: cartDiscountCents(current),
-    totalCents: cartTotalCents(current),
     ...cartActions,
   };
 }

@@ -1,19 +1,11 @@
 /**
  * Asks the server for a hosted checkout of the cart. Only what the shopper chose is sent
  * (product, colour, size, quantity, coupon, e-mail, points): the server reprices everything.
- * Resolves with the hosted page's URL or rejects with an Error carrying the server's message.
+ * Resolves with the hosted page's URL or rejects with an ApiError carrying the server's message.
  */
 import type { CartState } from '@domain/cart';
-
-export class CheckoutRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'CheckoutRequestError';
-  }
-}
+import { MESSAGES } from '@domain/messages';
+import { ApiError, postJson } from './json-api';
 
 export function checkoutBody(state: CartState, options: { email?: string; pointsToRedeem?: number }) {
   return {
@@ -33,14 +25,8 @@ export async function startCheckout(
   state: CartState,
   options: { email?: string; pointsToRedeem?: number } = {},
 ): Promise<{ url: string }> {
-  const response = await fetch('/api/checkout', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(checkoutBody(state, options)),
-  });
-  const payload = (await response.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
-  if (!response.ok || typeof payload?.url !== 'string') {
-    throw new CheckoutRequestError(typeof payload?.error === 'string' ? payload.error : '', response.status);
-  }
-  return { url: payload.url };
+  const fallbackMessage = MESSAGES.checkoutErrorDescription;
+  const answer = await postJson<{ url?: unknown }>('/api/checkout', checkoutBody(state, options), { fallbackMessage });
+  if (typeof answer.url !== 'string') throw new ApiError(fallbackMessage, 200, 'invalid-response');
+  return { url: answer.url };
 }

@@ -4,7 +4,7 @@ import Truck from 'lucide-react/icons/truck';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { loadCollectionCards } from '@server/catalog/load-collection-cards';
-import { CollectionSection, EmptyState, ProductGrid, StreamedCollection } from '~/components/shop/collection';
+import { CollectionSection, EmptyState, ProductGrid } from '~/components/shop/collection';
 import { DonationSection } from '~/components/shop/donation-section';
 import { ProductImage } from '~/components/shop/product-image';
 import { PromoDialog } from '~/components/shop/promo-dialog';
@@ -21,13 +21,16 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** SPEC §2 Home: Featured Collection = 6 external products, else the first 6 own, else the demo tee. */
-export function loader({ context }: Route.LoaderArgs) {
-  const featured = loadCollectionCards({
+/**
+ * SPEC §2 Home: Featured Collection = 6 external products, else the first 6 own, else the demo
+ * tee. Awaited, so the products are in the server's HTML (first-class content, no JavaScript
+ * needed); the lists come from the catalogue cache.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const featured = await loadCollectionCards({
     context,
-    external: { kind: 'products', first: 6 },
-    own: { limit: 6 },
-    demoSlug: 'simple-cross-tee',
+    source: { external: { kind: 'products', first: 6 }, own: {}, demoSlug: 'simple-cross-tee' },
+    pageSize: 6,
   });
   return { featured };
 }
@@ -57,17 +60,12 @@ const MISSION_CARDS = [
   {
     icon: Truck,
     title: MESSAGES.missionFastShipping,
-    text: 'Orders ship quickly and typically arrive in 3-4 business days.',
+    text: MESSAGES.missionFastShippingText,
   },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  // Rendered in the placeholder too, so the streamed cards replace skeletons without a shift.
-  const viewAllLink = (
-    <Link to="/new-arrivals" className="text-sm font-semibold text-brand-700 hover:underline">
-      View all new arrivals →
-    </Link>
-  );
+  const { featured } = loaderData;
   return (
     <main>
       <section className="relative isolate flex h-[700px] items-center justify-center overflow-hidden lg:h-[800px]">
@@ -95,34 +93,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section id="featured-products" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
-        <StreamedCollection
-          resolve={loaderData.featured}
-          skeletonCount={6}
-          gridClassName={FEATURED_GRID_CLASS}
-          header={(count) => (
-            <CollectionSection title={MESSAGES.featuredCollection} count={count} filters={viewAllLink}>
-              {null}
-            </CollectionSection>
-          )}
+        <CollectionSection
+          title={MESSAGES.featuredCollection}
+          count={
+            <span data-testid="featured-source" data-source={featured.source}>
+              Handpicked favourites from our newest designs
+            </span>
+          }
+          filters={
+            <Link to="/new-arrivals" className="text-sm font-semibold text-brand-700 hover:underline">
+              View all new arrivals →
+            </Link>
+          }
         >
-          {(list) => (
-            <CollectionSection
-              title={MESSAGES.featuredCollection}
-              count={
-                <span data-testid="featured-source" data-source={list.source}>
-                  Handpicked favourites from our newest designs
-                </span>
-              }
-              filters={viewAllLink}
-            >
-              {list.cards.length === 0 ? (
-                <EmptyState title={MESSAGES.comingSoon} text={MESSAGES.comingSoonDescription} />
-              ) : (
-                <ProductGrid products={list.cards} className={FEATURED_GRID_CLASS} />
-              )}
-            </CollectionSection>
+          {featured.cards.length === 0 ? (
+            <EmptyState title={MESSAGES.comingSoon} text={MESSAGES.comingSoonDescription} />
+          ) : (
+            <ProductGrid products={featured.cards} className={FEATURED_GRID_CLASS} />
           )}
-        </StreamedCollection>
+        </CollectionSection>
       </section>
 
       <section aria-labelledby="cross-heading" className="bg-brand-50">

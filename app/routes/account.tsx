@@ -4,6 +4,7 @@ import Package from 'lucide-react/icons/package';
 import { Link, redirect } from 'react-router';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Badge } from '~/components/ui/badge';
+import { formatDate } from '@domain/dates';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
 import { orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
@@ -15,7 +16,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = (await context.auth?.getViewer(request)) ?? null;
+  const viewer = await context.auth.getViewer(request);
   if (!viewer) throw redirect('/auth');
   const orders = await listCustomerOrders({ db: context.db, userId: viewer.userId, email: viewer.email });
   return { viewer, orders };
@@ -24,9 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
-
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { viewer, orders } = loaderData;
@@ -64,7 +62,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <div>
                   <h2 className="font-semibold">Order {order.orderNumber}</h2>
-                  <p className="text-sm text-muted">{longDate(order.createdAt)}</p>
+                  <p className="text-sm text-muted">{formatDate(order.createdAt)}</p>
                 </div>
                 <div className="flex items-center gap-3">
                   <Badge variant={orderStatusBadgeVariant(order.status as OrderStatus)} className="capitalize">

@@ -8,7 +8,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { AdminAccessForm } from '~/components/admin/admin-access-form';
 import { AdminDashboard } from '~/components/admin/admin-dashboard';
-import { onAdminUnauthorized } from '~/components/admin/admin-api';
+import { isAdminSessionError, onAdminUnauthorized } from '~/components/admin/admin-api';
 import { readAdminToken, subscribeAdminToken, writeAdminToken } from '~/lib/admin-session';
 import type { Route } from './+types/admin';
 
@@ -30,7 +30,7 @@ function createQueryClient() {
     defaultOptions: {
       queries: {
         gcTime: 5 * 60_000,
-        retry: (failureCount, error) => error.name !== 'AdminAuthError' && failureCount < 3,
+        retry: (failureCount, error) => !isAdminSessionError(error) && failureCount < 3,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
         refetchOnWindowFocus: false,
       },

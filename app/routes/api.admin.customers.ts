@@ -1,11 +1,16 @@
+import { MESSAGES } from '@domain/messages';
 import { CustomerFilterSchema, listCustomers } from '@server/admin/list-customers';
-import { adminJson, requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/admin/require-admin';
+import { readQuery } from '@server/http/json-request';
+import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.customers';
 
 /** Customers tab: ?q= (name or e-mail prefix), ?page=. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const filter = CustomerFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!filter.success) return adminJson({ error: 'Invalid filter' }, { status: 400 });
-  return adminJson(await listCustomers({ db: context.db, filter: filter.data }));
-}
+export const loader = jsonRoute<Route.LoaderArgs>(
+  { failureMessage: MESSAGES.fetchCustomersFailed, what: 'admin customers' },
+  async ({ request, context }) => {
+    await requireAdmin(request, context);
+    const filter = readQuery(request, CustomerFilterSchema);
+    return listCustomers({ db: context.db, filter });
+  },
+);

@@ -1,31 +1,36 @@
 import { z } from 'zod';
 import { MESSAGES } from '@domain/messages';
 import { OrderStatusSchema } from '@domain/order';
+import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
 import { getOrderDetail } from '@server/admin/get-order-detail';
-import { adminJson, requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/admin/require-admin';
 import { updateOrderStatus } from '@server/admin/update-order-status';
+import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.orders_.$id';
 
 const IdSchema = z.uuid();
 const StatusBodySchema = z.object({ status: OrderStatusSchema });
 
 /** View Details of one order. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin order' }, async ({ request, context, params }) => {
   await requireAdmin(request, context);
   const id = IdSchema.safeParse(params.id);
   const order = id.success ? await getOrderDetail({ db: context.db, orderId: id.data }) : null;
-  if (!order) return adminJson({ error: 'Order not found' }, { status: 404 });
-  return adminJson(order);
-}
+  if (!order) throw notFound('Order not found');
+  return order;
+});
 
 /** PATCH { status }: one of the five statuses, anything else is 400. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  if (request.method !== 'PATCH') return adminJson({ error: 'Method not allowed' }, { status: 405 });
-  const id = IdSchema.safeParse(params.id);
-  const body = StatusBodySchema.safeParse(await request.json().catch(() => null));
-  if (!id.success || !body.success) return adminJson({ error: MESSAGES.updateOrderStatusFailed }, { status: 400 });
-  const updated = await updateOrderStatus({ db: context.db, orderId: id.data, status: body.data.status });
-  if (!updated) return adminJson({ error: 'Order not found' }, { status: 404 });
-  return adminJson(updated);
-}
+export const action = jsonRoute<Route.ActionArgs>(
+  { failureMessage: MESSAGES.updateOrderStatusFailed, what: 'order status' },
+  async ({ request, context, params }) => {
+    await requireAdmin(request, context);
+    if (request.method !== 'PATCH') throw methodNotAllowed('PATCH');
+    const id = IdSchema.safeParse(params.id);
+    const body = StatusBodySchema.safeParse(await request.json().catch(() => null));
+    if (!id.success || !body.success) throw badRequest(MESSAGES.updateOrderStatusFailed);
+    const updated = await updateOrderStatus({ db: context.db, orderId: id.data, status: body.data.status });
+    if (!updated) throw notFound('Order not found');
+    return updated;
+  },
+);

@@ -1,14 +1,15 @@
 import { exportOrdersCsv } from '@server/admin/export-orders-csv';
 import { OrderFilterSchema } from '@server/admin/list-orders';
-import { adminJson, requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/admin/require-admin';
+import { readQuery } from '@server/http/json-request';
+import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.orders_.export';
 
-/** Every order matching ?q= and ?status= as a CSV download. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** Every order matching ?q= and ?status= as a CSV download (errors answer as JSON). */
+export const loader = jsonRoute<Route.LoaderArgs>({ what: 'orders export' }, async ({ request, context }) => {
   await requireAdmin(request, context);
-  const filter = OrderFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!filter.success) return adminJson({ error: 'Invalid filter' }, { status: 400 });
-  const csv = await exportOrdersCsv({ db: context.db, filter: filter.data });
+  const filter = readQuery(request, OrderFilterSchema);
+  const csv = await exportOrdersCsv({ db: context.db, filter });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {
@@ -17,4 +18,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       'Cache-Control': 'no-store',
     },
   });
-}
+});

@@ -1,41 +1,44 @@
 import { z } from 'zod';
 import { MESSAGES } from '@domain/messages';
 import { ProductInputSchema } from '@domain/product-form';
+import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
 import { deleteProduct, updateProduct, updateProductCost } from '@server/admin/products';
-import { adminJson, requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/admin/require-admin';
+import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.products_.$id';
 
 const CostSchema = z.object({
   costCents: z.number().int().min(0).max(10_000_000).nullable(),
 });
 
-function fail(message: string, status = 400) {
-  return adminJson({ error: message }, { status });
-}
+const productNotFound = () => notFound('Product not found');
 
 /**
  * PUT: the Edit dialog's whole product. PATCH { costCents }: the Margins tab's in-place cost.
  * DELETE: removes the product.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, async ({ request, context, params }) => {
   await requireAdmin(request, context);
   const id = z.uuid().safeParse(params.id);
-  if (!id.success) return fail('Product not found', 404);
+  if (!id.success) throw productNotFound();
   const productId = id.data;
   if (request.method === 'DELETE') {
     const deleted = await deleteProduct({ db: context.db, catalogCache: context.catalogCache, productId });
-    return deleted ? adminJson({ success: true }) : fail('Product not found', 404);
+    if (!deleted) throw productNotFound();
+    return { success: true };
   }
   const body: unknown = await request.json().catch(() => null);
   if (request.method === 'PATCH') {
     const cost = CostSchema.safeParse(body);
-    if (!cost.success) return fail(MESSAGES.productCostInvalid);
+    if (!cost.success) throw badRequest(MESSAGES.productCostInvalid);
     const product = await updateProductCost({ db: context.db, productId, costCents: cost.data.costCents });
-    return product ? adminJson({ product }) : fail('Product not found', 404);
+    if (!product) throw productNotFound();
+    return { product };
   }
-  if (request.method !== 'PUT') return fail('Method not allowed', 405);
+  if (request.method !== 'PUT') throw methodNotAllowed('PUT, PATCH, DELETE');
   const input = ProductInputSchema.safeParse(body);
-  if (!input.success) return fail(input.error.issues[0]?.message ?? MESSAGES.productRequiredFields);
+  if (!input.success) throw badRequest(input.error.issues[0]?.message ?? MESSAGES.productRequiredFields);
   const product = await updateProduct({ db: context.db, catalogCache: context.catalogCache, productId, input: input.data });
-  return product ? adminJson({ product }) : fail('Product not found', 404);
-}
+  if (!product) throw productNotFound();
+  return { product };
+});

@@ -1,9 +1,10 @@
 import { getRevenueByDay } from '@server/admin/get-revenue-by-day';
-import { adminJson, requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/admin/require-admin';
+import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.revenue';
 
 /** Paid revenue per day, last 30 days (dashboard chart). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin revenue' }, async ({ request, context }) => {
   await requireAdmin(request, context);
-  return adminJson({ days: await getRevenueByDay({ db: context.db }) });
-}
+  return { days: await getRevenueByDay({ db: context.db }) };
+});

@@ -1,21 +1,25 @@
 import { MESSAGES } from '@domain/messages';
-import { adminJson, requireAdmin } from '@server/admin/require-admin';
-import { getImageStorage } from '@server/media/get-image-storage';
+import { AppError, badRequest, methodNotAllowed } from '@server/app-error';
+import { requireAdmin } from '@server/admin/require-admin';
+import { jsonResponse, jsonRoute } from '@server/http/json-route';
 import { uploadProductImage } from '@server/media/upload-product-image';
 import type { Route } from './+types/api.admin.uploads';
 
 /** POST multipart with one `file`: checked by content, stored as WebP; returns its URL. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  if (request.method !== 'POST') return adminJson({ error: 'Method not allowed' }, { status: 405 });
-  const form = await request.formData().catch(() => null);
-  const file = form?.get('file');
-  if (!file || typeof file === 'string') return adminJson({ error: MESSAGES.imageTypeInvalid }, { status: 400 });
-  const result = await uploadProductImage({
-    db: context.db,
-    storage: getImageStorage(context.config),
-    bytes: Buffer.from(await file.arrayBuffer()),
-  });
-  if (!result.ok) return adminJson({ error: result.message }, { status: result.status });
-  return adminJson({ url: result.url, id: result.id }, { status: 201 });
-}
+export const action = jsonRoute<Route.ActionArgs>(
+  { failureMessage: MESSAGES.uploadFailed('please try again'), what: 'image upload' },
+  async ({ request, context }) => {
+    await requireAdmin(request, context);
+    if (request.method !== 'POST') throw methodNotAllowed('POST');
+    const form = await request.formData().catch(() => null);
+    const file = form?.get('file');
+    if (!file || typeof file === 'string') throw badRequest(MESSAGES.imageTypeInvalid, 'invalid-image');
+    const result = await uploadProductImage({
+      db: context.db,
+      storage: context.imageStorage,
+      bytes: Buffer.from(await file.arrayBuffer()),
+    });
+    if (!result.ok) throw new AppError('invalid-image', { status: result.status, message: result.message });
+    return jsonResponse({ url: result.url, id: result.id }, { status: 201 });
+  },
+);

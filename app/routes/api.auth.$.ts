@@ -2,7 +2,6 @@
 import type { Route } from './+types/api.auth.$';
 
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
-  if (!context.auth) return new Response('Not Found', { status: 404 });
   return context.auth.handler(request);
 }
 

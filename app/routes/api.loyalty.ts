@@ -3,18 +3,19 @@
  * account is the session's, so nobody can read another person's points.
  */
 import { MESSAGES } from '@domain/messages';
+import { AppError } from '@server/app-error';
+import { jsonResponse, jsonRoute } from '@server/http/json-route';
 import { getLoyaltyInfo } from '@server/loyalty/get-loyalty-info';
 import type { Route } from './+types/api.loyalty';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = (await context.auth?.getViewer(request)) ?? null;
-  const headers = { 'Cache-Control': 'private, no-store' };
-  if (!viewer) return Response.json({ error: 'Sign in to view your loyalty points' }, { status: 401, headers });
-  try {
+export const loader = jsonRoute<Route.LoaderArgs>(
+  { failureMessage: MESSAGES.loyaltyLoadFailed, what: 'loyalty info' },
+  async ({ request, context }) => {
+    const viewer = await context.auth.getViewer(request);
+    if (!viewer) {
+      throw new AppError('sign-in-required', { status: 401, message: 'Sign in to view your loyalty points' });
+    }
     const info = await getLoyaltyInfo({ db: context.db, email: viewer.email });
-    return Response.json(info, { headers });
-  } catch (error) {
-    context.logger.error({ err: error }, 'loyalty info failed');
-    return Response.json({ error: MESSAGES.loyaltyLoadFailed }, { status: 500, headers });
-  }
-}
+    return jsonResponse(info, { headers: { 'Cache-Control': 'private, no-store' } });
+  },
+);

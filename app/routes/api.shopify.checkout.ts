@@ -3,37 +3,31 @@
  * Creates a Shopify cart (Cart API, one line, quantity 1) for an external product; the
  * card opens the checkout URL in a new tab. Refusals carry the SPEC §8 legacy code.
  */
-import { data } from 'react-router';
 import { ExternalCheckoutRequestSchema } from '@domain/external-checkout';
 import { MESSAGES } from '@domain/messages';
-import { methodNotAllowed, readJsonBody } from '@server/http/json-request';
+import { AppError, badRequest } from '@server/app-error';
+import { jsonRoute, postOnlyLoader } from '@server/http/json-route';
 import type { Route } from './+types/api.shopify.checkout';
 
-export function loader() {
-  return methodNotAllowed('POST');
-}
+const POST_ONLY = { methods: ['POST'] } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed('POST');
-  const noStore = { 'Cache-Control': 'no-store' };
-  const read = await readJsonBody(request);
-  if (!read.ok) return read.response;
-  const body = read.body;
-  const parsed = ExternalCheckoutRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    return data({ error: 'Invalid request' }, { status: 400, headers: noStore });
-  }
-  const createCheckout = context.shopify?.createCheckout;
-  if (!createCheckout) {
-    return data({ error: MESSAGES.hostedCheckoutFailed }, { status: 503, headers: noStore });
-  }
-  const result = await createCheckout(parsed.data.variantId, { buyerIp: context.clientIp });
-  if (result.ok) return data({ checkoutUrl: result.checkoutUrl }, { headers: noStore });
-  if (result.reason === 'rejected') {
-    return data(
-      { error: result.problem.message, code: result.problem.code ?? undefined },
-      { status: 422, headers: noStore },
-    );
-  }
-  return data({ error: MESSAGES.hostedCheckoutFailed }, { status: 502, headers: noStore });
-}
+export const loader = postOnlyLoader;
+
+export const action = jsonRoute<Route.ActionArgs>(
+  { ...POST_ONLY, readBody: true, failureMessage: MESSAGES.hostedCheckoutFailed, what: 'shopify checkout' },
+  async ({ context, body }) => {
+    const parsed = ExternalCheckoutRequestSchema.safeParse(body);
+    if (!parsed.success) throw badRequest('Invalid request');
+    const createCheckout = context.shopify?.createCheckout;
+    if (!createCheckout) {
+      throw new AppError('shopify-unavailable', { status: 503, message: MESSAGES.hostedCheckoutFailed });
+    }
+    const result = await createCheckout(parsed.data.variantId, { buyerIp: context.clientIp });
+    if (result.ok) return { checkoutUrl: result.checkoutUrl };
+    if (result.reason === 'rejected') {
+      // The legacy code (NOT_ENOUGH_IN_STOCK ...) is the error's code.
+      throw new AppError(result.problem.code ?? 'shopify-rejected', { status: 422, message: result.problem.message });
+    }
+    throw new AppError('shopify-failed', { status: 502, message: MESSAGES.hostedCheckoutFailed });
+  },
+);

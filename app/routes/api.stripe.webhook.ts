@@ -1,28 +1,21 @@
 /** POST /api/stripe/webhook: Stripe events, verified on the raw body. */
-import { getStripeClient } from '@server/payments/get-payment-provider';
+import { jsonRoute, postOnlyLoader } from '@server/http/json-route';
 import { handleStripeWebhook } from '@server/payments/handle-stripe-webhook';
-import { methodNotAllowed } from '@server/http/json-request';
 import type { Route } from './+types/api.stripe.webhook';
 
-export async function loader() {
-  return methodNotAllowed('POST');
-}
+const POST_ONLY = { methods: ['POST'] } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST')
-    return methodNotAllowed('POST');
-  const rawBody = await request.text();
-  const result = await handleStripeWebhook({
+export const loader = postOnlyLoader;
+
+export const action = jsonRoute<Route.ActionArgs>({ ...POST_ONLY, what: 'stripe webhook' }, async ({ request, context }) => {
+  const provider = context.paymentProvider;
+  return handleStripeWebhook({
     db: context.db,
-    stripe: getStripeClient(context.config),
+    stripe: provider.name === 'stripe' ? provider.client : null,
     webhookSecret: context.config.stripe?.webhookSecret,
     logger: context.logger,
-    rawBody,
+    mail: context.mail,
+    rawBody: await request.text(),
     signature: request.headers.get('stripe-signature'),
   });
-  if (result.status === 200) {
-    // A completion queues its confirmation e-mail in the same transaction: send it now.
-    void context.mail?.deliverNow().catch((error) => context.logger.error({ err: error }, 'mail delivery failed'));
-  }
-  return Response.json(result.body, { status: result.status });
-}
+});

@@ -21,7 +21,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = (await context.auth?.getViewer(request)) ?? null;
+  const viewer = await context.auth.getViewer(request);
   if (viewer) throw redirect('/');
   const url = new URL(request.url);
   const link: 'verified' | 'invalid' | null = url.searchParams.get('error')

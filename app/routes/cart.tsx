@@ -6,9 +6,7 @@
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { computeTotals } from '@domain/totals';
-import { cartLines } from '@domain/cart';
-import { maxRedeemablePoints } from '@domain/loyalty';
+import { priceCart } from '@domain/cart';
 import { MESSAGES } from '@domain/messages';
 import { getSpendablePoints } from '@server/loyalty/ledger';
 import { CartLineItem } from '~/components/cart/cart-line-item';
@@ -16,15 +14,23 @@ import { OrderSummary } from '~/components/cart/order-summary';
 import { Button } from '~/components/ui/button';
 import { useCart } from '~/lib/cart-store';
 import { notify } from '~/lib/notify';
-import { CheckoutRequestError, startCheckout } from '~/lib/start-checkout';
+import { ApiError } from '~/lib/json-api';
+import { startCheckout } from '~/lib/start-checkout';
 import type { Route } from './+types/cart';
 
 export function meta() {
-  return [{ title: 'Shopping Cart | Wear Your Faith' }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: 'Shopping Cart | Wear Your Faith' },
+    {
+      name: 'description',
+      content: 'Your Wear Your Faith shopping cart: review your items, apply a coupon and check out securely.',
+    },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = (await context.auth?.getViewer(request)) ?? null;
+  const viewer = await context.auth.getViewer(request);
   const pointsBalance = viewer ? await getSpendablePoints({ db: context.db, email: viewer.email }) : null;
   return { viewerEmail: viewer?.email ?? null, pointsBalance };
 }
@@ -36,16 +42,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const [pointsToRedeem, setPointsToRedeem] = useState(0);
   const balance = loaderData.pointsBalance;
 
-  const lines = cartLines(cart.state);
-  const baseTotals = computeTotals({ lines, couponFraction: cart.state.couponDiscount });
-  const maxRedeemable = balance ? maxRedeemablePoints(balance, baseTotals.subtotalCents - baseTotals.discountCents) : 0;
-  const redeem = Math.min(pointsToRedeem, maxRedeemable);
-  const totals = computeTotals({
-    lines,
-    couponFraction: cart.state.couponDiscount,
-    pointsToRedeem: redeem,
-    pointsBalance: balance ?? 0,
-  });
+  const price = priceCart(cart.state, { pointsToRedeem, pointsBalance: balance });
 
   function applyCoupon(code: string): boolean {
     const result = cart.applyCoupon(code);
@@ -67,11 +64,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     if (cart.state.items.length === 0 || isProcessing) return;
     setIsProcessing(true);
     try {
-      const { url } = await startCheckout(cart.state, { email, pointsToRedeem: redeem });
+      const { url } = await startCheckout(cart.state, { email, pointsToRedeem: price.pointsRedeemed });
       window.location.assign(url);
     } catch (error) {
       // A refusal naming a line (400) says what to fix; anything else gets the spec's text.
-      const specific = error instanceof CheckoutRequestError && error.status < 500 && error.message;
+      const specific = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message;
       notify({
         title: MESSAGES.checkoutErrorTitle,
         description: specific || MESSAGES.checkoutErrorDescription,
@@ -118,7 +115,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
         <OrderSummary
-          totals={totals}
+          price={price}
           couponCode={cart.state.couponCode}
           onApplyCoupon={applyCoupon}
           onRemoveCoupon={cart.removeCoupon}
@@ -127,8 +124,6 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           isProcessing={isProcessing}
           onCheckout={() => void checkout()}
           pointsBalance={balance}
-          maxRedeemable={maxRedeemable}
-          pointsToRedeem={redeem}
           onPointsChange={setPointsToRedeem}
         />
       </div>

@@ -4,6 +4,7 @@ import Star from 'lucide-react/icons/star';
 import TrendingUp from 'lucide-react/icons/trending-up';
 import { Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
+import { formatDate } from '@domain/dates';
 import { formatSignedPoints } from '@domain/loyalty';
 import { MESSAGES } from '@domain/messages';
 import { getLoyaltyInfo, type LoyaltyInfo } from '@server/loyalty/get-loyalty-info';
@@ -16,7 +17,7 @@ export function meta(_: Route.MetaArgs) {
 type LoaderData = { state: 'signed-out' } | { state: 'error' } | { state: 'ok'; info: LoyaltyInfo };
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
-  const viewer = (await context.auth?.getViewer(request)) ?? null;
+  const viewer = await context.auth.getViewer(request);
   if (!viewer) return { state: 'signed-out' };
   try {
     return { state: 'ok', info: await getLoyaltyInfo({ db: context.db, email: viewer.email }) };
@@ -29,9 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
 export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
-
-const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 const badgeVariant = (type: string) => (type === 'earned' ? 'secondary' : type === 'redeemed' ? 'outline' : 'default');
 
@@ -101,7 +99,7 @@ function LoyaltyPanel({ info }: { info: LoyaltyInfo }) {
               <li key={entry.id} className="flex items-center justify-between gap-4 py-3">
                 <div className="min-w-0">
                   <p className="truncate font-medium">{entry.description}</p>
-                  <p className="text-xs text-muted">{shortDate(entry.createdAt)}</p>
+                  <p className="text-xs text-muted">{formatDate(entry.createdAt)}</p>
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
                   <span className={`font-semibold tabular-nums ${entry.points < 0 ? 'text-red-700' : 'text-green-700'}`}>

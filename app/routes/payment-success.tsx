@@ -1,92 +1,150 @@
 /**
- * /payment-success (SPEC §2): the spec's texts, 'Order reference' with the session_id, the
- * cart cleared on load; for a known session also the order number and total, read on the server.
+ * /payment-success (SPEC §2): 'Payment Successful!' only for a paid order, with the order
+ * number, total and 'Order reference', and the cart cleared on load (SPEC §4). A paid
+ * donation gets a thank-you for the gift and leaves the cart alone. Anything else (a made-up,
+ * unpaid or expired session) gets a neutral page with no order data, and the cart is kept.
+ * The server decides which (server/payments/confirm-payment: a paid Stripe session whose
+ * webhook has not arrived yet is completed there).
  */
 import CheckCircle2 from 'lucide-react/icons/circle-check';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
+import Info from 'lucide-react/icons/info';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
-import { getHostedSession } from '@server/payments/get-hosted-session';
+import { confirmPayment, type PaymentConfirmation } from '@server/payments/confirm-payment';
 import { Button } from '~/components/ui/button';
 import { useCart } from '~/lib/cart-store';
 import type { Route } from './+types/payment-success';
 
-export function meta() {
-  return [{ title: 'Payment Successful | Wear Your Faith' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data }: Route.MetaArgs) {
+  const status = data?.confirmation.status === 'paid' ? data.confirmation.purpose : 'not-paid';
+  const title = status === 'order' ? 'Payment Successful' : status === 'donation' ? 'Thank You' : 'Payment Not Confirmed';
+  return [{ title: `${title} | Wear Your Faith` }, { name: 'robots', content: 'noindex' }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id')?.trim() || null;
-  if (!sessionId) return { sessionId: null, details: null };
-  const session = await getHostedSession({ db: context.db, sessionId, logger: context.logger });
-  if (!session) return { sessionId, details: null };
-  return {
-    sessionId,
-    details: session.order
-      ? {
-          kind: 'order' as const,
-          orderNumber: session.order.orderNumber,
-          totalCents: session.order.totalCents,
-          status: session.order.status,
-        }
-      : {
-          kind: 'donation' as const,
-          orderNumber: null,
-          totalCents: session.totalCents,
-          status: session.donation?.status ?? 'pending',
-        },
-  };
+  const confirmation: PaymentConfirmation = sessionId
+    ? await confirmPayment({
+        db: context.db,
+        provider: context.paymentProvider,
+        logger: context.logger,
+        mail: context.mail,
+        sessionId,
+      })
+    : { status: 'not-paid' };
+  return { sessionId: confirmation.status === 'paid' ? sessionId : null, confirmation };
 }
 
-export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { sessionId, details } = loaderData;
+function ClearCartOnLoad() {
   const { clear } = useCart();
   useEffect(() => {
     // SPEC §4: the cart is cleared on the payment success screen.
     clear();
   }, [clear]);
+  return null;
+}
+
+function ResultPage(props: {
+  icon: React.ReactNode;
+  title: string;
+  description: string;
+  children?: React.ReactNode;
+  actions: { to: string; label: string }[];
+  testId?: string;
+}) {
   return (
-    <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
-      <CheckCircle2 aria-hidden="true" className="size-16 text-green-600" />
-      <h1 className="mt-6 text-3xl font-semibold tracking-tight sm:text-4xl">{MESSAGES.paymentSuccessTitle}</h1>
-      <p className="mt-4 text-lg text-muted">{MESSAGES.paymentSuccessDescription}</p>
-      {sessionId || details ? (
-        <dl className="mt-8 w-full max-w-md space-y-3 rounded-2xl bg-surface p-6 text-left text-sm">
-          {details?.orderNumber ? (
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted">Order number</dt>
-              <dd className="font-semibold" data-testid="order-number">
-                {details.orderNumber}
-              </dd>
-            </div>
-          ) : null}
-          {details ? (
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted">{details.kind === 'donation' ? 'Donation' : 'Total'}</dt>
-              <dd className="font-semibold tabular-nums" data-testid="order-total">
-                {formatCents(details.totalCents)}
-              </dd>
-            </div>
-          ) : null}
-          {sessionId ? (
-            <div className="flex flex-col gap-1">
-              <dt className="text-muted">{MESSAGES.orderReference}</dt>
-              <dd className="font-mono text-xs break-all" data-testid="order-reference">
-                {sessionId}
-              </dd>
-            </div>
-          ) : null}
-        </dl>
+    <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24" data-testid={props.testId}>
+      {props.icon}
+      <h1 className="mt-6 text-3xl font-semibold tracking-tight sm:text-4xl">{props.title}</h1>
+      <p className="mt-4 text-lg text-muted">{props.description}</p>
+      {props.children ? (
+        <dl className="mt-8 w-full max-w-md space-y-3 rounded-2xl bg-surface p-6 text-left text-sm">{props.children}</dl>
       ) : null}
       <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-        <Button asChild size="lg">
-          <Link to="/">{MESSAGES.continueShopping}</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/new-arrivals">{MESSAGES.viewNewArrivals}</Link>
-        </Button>
+        {props.actions.map((action, index) => (
+          <Button key={action.to} asChild size="lg" variant={index === 0 ? 'default' : 'outline'}>
+            <Link to={action.to}>{action.label}</Link>
+          </Button>
+        ))}
       </div>
     </main>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function Reference({ sessionId, label = MESSAGES.orderReference }: { sessionId: string | null; label?: string }) {
+  if (!sessionId) return null;
+  return (
+    <div className="flex flex-col gap-1">
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-mono text-xs break-all" data-testid="order-reference">
+        {sessionId}
+      </dd>
+    </div>
+  );
+}
+
+const SHOP_ACTIONS = [
+  { to: '/', label: MESSAGES.continueShopping },
+  { to: '/new-arrivals', label: MESSAGES.viewNewArrivals },
+];
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const { sessionId, confirmation } = loaderData;
+  if (confirmation.status !== 'paid') {
+    return (
+      <ResultPage
+        testId="payment-not-confirmed"
+        icon={<Info aria-hidden="true" className="size-16 text-muted" />}
+        title={MESSAGES.paymentNotConfirmedTitle}
+        description={MESSAGES.paymentNotConfirmedDescription}
+        actions={[
+          { to: '/cart', label: MESSAGES.returnToCart },
+          { to: '/', label: MESSAGES.continueShopping },
+        ]}
+      />
+    );
+  }
+  if (confirmation.purpose === 'donation') {
+    const amount = formatCents(confirmation.amountCents);
+    return (
+      <ResultPage
+        icon={<HeartHandshake aria-hidden="true" className="size-16 text-brand-600" />}
+        title={MESSAGES.donationThanksTitle}
+        description={MESSAGES.donationThanksDescription(amount)}
+        actions={SHOP_ACTIONS}
+      >
+        <Row label="Donation" value={amount} testId="order-total" />
+        <Reference sessionId={sessionId} label={MESSAGES.donationReference} />
+      </ResultPage>
+    );
+  }
+  return (
+    <>
+      <ClearCartOnLoad />
+      <ResultPage
+        icon={<CheckCircle2 aria-hidden="true" className="size-16 text-green-600" />}
+        title={MESSAGES.paymentSuccessTitle}
+        description={MESSAGES.paymentSuccessDescription}
+        actions={SHOP_ACTIONS}
+      >
+        <Row label="Order number" value={confirmation.orderNumber} testId="order-number" />
+        <Row label="Total" value={formatCents(confirmation.totalCents)} testId="order-total" />
+        <Reference sessionId={sessionId} />
+      </ResultPage>
+    </>
   );
 }

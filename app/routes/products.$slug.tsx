@@ -1,28 +1,33 @@
 import { data } from 'react-router';
 import { z } from 'zod';
+import { centsToDecimalString } from '@domain/money';
 import { cardFromPublicProduct } from '@domain/storefront-product';
 import { getProductBySlug } from '@server/catalog/get-product-by-slug';
+import { NotFound } from '~/components/shop/not-found';
 import { ProductDetail } from '~/components/shop/product-detail';
 import { publicUrlFrom, seoMeta } from '~/components/shop/seo';
 import type { Route } from './+types/products.$slug';
 
 const SlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200);
 
-/** A product page (ours: every real shop has one). Unknown slug: the 404 page, status 404. */
+/**
+ * A product page (ours: every real shop has one). Unknown slug: the 404 page with status 404,
+ * rendered by this route (not thrown to the root), so it keeps its title.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = SlugSchema.safeParse(params.slug);
   const product = slug.success ? await getProductBySlug({ db: context.db, slug: slug.data }) : null;
-  if (!product) throw data(null, { status: 404 });
+  if (!product) return data({ product: null }, { status: 404 });
   return { product };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: 'Page not found | Wear Your Faith' }, { name: 'robots', content: 'noindex' }];
+  if (!loaderData?.product) return [{ title: 'Page not found | Wear Your Faith' }, { name: 'robots', content: 'noindex' }];
   const { product } = loaderData;
   return seoMeta({
     matches,
     title: product.name,
-    description: product.description.slice(0, 160) || `${product.name} from Wear Your Faith.`,
+    description: product.description || `${product.name} from Wear Your Faith.`,
     path: `/products/${product.slug}`,
     image: product.images[0],
     type: 'product',
@@ -31,6 +36,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 
 export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
   const { product } = loaderData;
+  if (!product) return <NotFound />;
   const base = publicUrlFrom(matches);
   const jsonLd = {
     '@context': 'https://schema.org',
@@ -45,7 +51,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
       '@type': 'Offer',
       url: `${base}/products/${product.slug}`,
       priceCurrency: 'USD',
-      price: (product.priceCents / 100).toFixed(2),
+      price: centsToDecimalString(product.priceCents),
       availability: 'https://schema.org/InStock',
     },
   };

@@ -6,9 +6,13 @@
 import CreditCard from 'lucide-react/icons/credit-card';
 import Lock from 'lucide-react/icons/lock';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
+import { AppError } from '@server/app-error';
+import { readFormBody } from '@server/http/form-request';
 import { getHostedSession } from '@server/payments/get-hosted-session';
 import { paySandboxSession } from '@server/payments/pay-sandbox-session';
+import { ProductThumbnail } from '~/components/shop/product-image';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -19,27 +23,29 @@ export function meta() {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const session = await getHostedSession({ db: context.db, sessionId: params.sessionId, logger: context.logger });
+  const session = await getHostedSession({ db: context.db, sessionId: params.sessionId });
   if (!session || session.provider !== 'sandbox') throw data('Checkout session not found', { status: 404 });
   if (session.status === 'complete') throw redirect(`/payment-success?session_id=${encodeURIComponent(session.id)}`);
   return { session };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const cardNumber = String(form.get('cardNumber') ?? '');
-  const result = await paySandboxSession({
-    db: context.db,
-    logger: context.logger,
-    sessionId: params.sessionId,
-    cardNumber,
-  });
-  if (result.ok) {
-    // The confirmation e-mail was queued in the completion transaction: send it now.
-    void context.mail?.deliverNow().catch((error) => context.logger.error({ err: error }, 'mail delivery failed'));
-    return redirect(`/payment-success?session_id=${encodeURIComponent(params.sessionId)}`);
+  let cardNumber = '';
+  try {
+    const form = await readFormBody(request);
+    cardNumber = String(form.get('cardNumber') ?? '');
+    await paySandboxSession({
+      db: context.db,
+      logger: context.logger,
+      mail: context.mail,
+      sessionId: params.sessionId,
+      cardNumber,
+    });
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.message, cardNumber }, { status: error.status });
+    throw error;
   }
-  return data({ error: result.message, cardNumber }, { status: result.status });
+  return redirect(`/payment-success?session_id=${encodeURIComponent(params.sessionId)}`);
 }
 
 export default function SandboxCheckout({ loaderData, actionData }: Route.ComponentProps) {
@@ -65,12 +71,11 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
               {order.lines.map((line, index) => (
                 <li key={index} className="flex items-center gap-4 py-3">
                   {line.imageUrl ? (
-                    <img
-                      src={line.imageUrl.replace(/-960\.webp$/, '-480.webp')}
+                    <ProductThumbnail
+                      src={line.imageUrl}
                       alt={line.name}
-                      width={56}
-                      height={56}
-                      className="size-14 shrink-0 rounded-lg bg-white object-cover"
+                      size={56}
+                      className="size-14 shrink-0 rounded-lg bg-white"
                     />
                   ) : null}
                   <div className="min-w-0 flex-1">
@@ -132,7 +137,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
         </p>
         {isExpired ? (
           <p role="alert" className="mt-6 text-sm font-medium text-red-700">
-            This checkout session has expired.
+            {MESSAGES.checkoutSessionExpired}
           </p>
         ) : (
           <Form method="post" className="mt-6 space-y-4" noValidate>

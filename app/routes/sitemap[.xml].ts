@@ -1,18 +1,12 @@
 import { listSitemapProducts } from '@server/catalog/list-sitemap-products';
+import { COLLECTION_PAGES } from '~/components/shop/collection-pages';
 import type { Route } from './+types/sitemap[.xml]';
 
-/** Every shopper page, then every active product. */
-export const SITEMAP_PAGES = [
-  '/',
-  '/new-arrivals',
-  '/t-shirts',
-  '/hoodies',
-  '/strength-in-christ',
-  '/accessories',
-  '/eves-legacy',
-  '/cart',
-  '/auth',
-] as const;
+/**
+ * The pages worth finding in a search engine: home and the collections, then every active
+ * product. The cart, sign-in, search results and account pages are per visitor: left out.
+ */
+const SITEMAP_PAGES = ['/', ...COLLECTION_PAGES.map((page) => page.path)];
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -4,6 +4,7 @@
  * once through the exactly-once completion transaction). Run by bench/run.ts against a
  * started shop (PGlite or PostgreSQL, whichever ctx describes).
  */
+import { PROMO_COUPON } from '../../domain/coupon';
 import { defineScenario } from '../lib/types';
 
 type PublicProduct = { id: string; colors: string[]; sizes: string[] };
@@ -31,7 +32,7 @@ export default defineScenario({
           quantity: 1,
         },
       ],
-      couponCode: 'JESUS',
+      couponCode: PROMO_COUPON,
       email: 'bench@example.com',
     });
 

@@ -29,20 +29,56 @@ async function freeSlug(db: Executor, wanted: string, exceptId?: string): Promis
   throw new Error('no free slug');
 }
 
+/** Tries before a product write gives up on finding a free slug (each try re-reads the taken ones). */
+const SLUG_TRIES = 20;
+
+function isSlugTaken(error: unknown): boolean {
+  // drizzle wraps the driver's error; PostgreSQL and PGlite both report code and constraint.
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint } = cause as { code?: string; constraint?: string };
+    if (code === '23505' && (constraint === undefined || constraint === 'products_slug_unique')) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs a product write with the first free slug. Two writes of the same name at once both
+ * find the same slug free; the loser's statement hits the unique index and is retried with
+ * the next free one (issue 12 item 5). The write runs in its own (nested) transaction, so
+ * the failed statement does not spoil a transaction around it.
+ */
+async function writeWithFreeSlug<T>(
+  db: Executor,
+  wanted: string,
+  exceptId: string | undefined,
+  write: (executor: Executor, slug: string) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const slug = await freeSlug(db, wanted, exceptId);
+    try {
+      return await db.transaction((tx) => write(tx, slug));
+    } catch (error) {
+      if (!isSlugTaken(error) || attempt >= SLUG_TRIES) throw error;
+    }
+  }
+}
+
 type CatalogWrite = { db: Executor; catalogCache: CatalogReadCache };
 
 export async function createProduct(options: CatalogWrite & { input: ProductInput }) {
   const { db, input } = options;
-  const slug = await freeSlug(db, input.slug);
-  const inserted = await db.insert(products).values({ ...input, slug }).returning();
+  const inserted = await writeWithFreeSlug(db, input.slug, undefined, (tx, slug) =>
+    tx.insert(products).values({ ...input, slug }).returning(),
+  );
   options.catalogCache.invalidate();
   return inserted[0]!;
 }
 
 export async function updateProduct(options: CatalogWrite & { productId: string; input: ProductInput }) {
   const { db, input, productId } = options;
-  const slug = await freeSlug(db, input.slug, productId);
-  const updated = await db.update(products).set({ ...input, slug }).where(eq(products.id, productId)).returning();
+  const updated = await writeWithFreeSlug(db, input.slug, productId, (tx, slug) =>
+    tx.update(products).set({ ...input, slug }).where(eq(products.id, productId)).returning(),
+  );
   options.catalogCache.invalidate();
   return updated[0] ?? null;
 }

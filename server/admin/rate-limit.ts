@@ -1,8 +1,16 @@
 /**
  * Fixed-window counters in the database (rate_limit_counters), so every app process shares
- * them. Used for failed admin passcodes (per client address) and visitor beacons.
+ * them. Used for admin passcode attempts and customer sign-in attempts (per client address)
+ * and visitor beacons.
+ *
+ * An attempt is counted before it is verified, in one atomic statement (an upsert that
+ * returns the new count): whatever the concurrency, only the first `limit` attempts of a
+ * window go on to be verified, and every other one is refused without being looked at. A
+ * check followed by a later increment would let every parallel attempt pass the check
+ * (issue 12 item 2). A successful attempt can hand its count back (refundRateLimitHit), so
+ * the limit counts failures. Expired rows are pruned by a trigger on insert (migration 0003).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 
@@ -11,8 +19,23 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Counts one hit on `key`; returns the count in the current window and when it ends. */
-export async function hitRateLimit(options: { db: Executor; key: string; rule: RateLimitRule; now?: Date }) {
+export interface RateLimitHit {
+  /** Attempts in the current window, this one included. */
+  count: number;
+  windowEndsAt: Date;
+  /** True when this attempt is over the limit: refuse it without doing the work. */
+  limited: boolean;
+  /** Seconds until the window ends (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/** Counts one hit on `key` atomically; returns the count in the current window and when it ends. */
+export async function hitRateLimit(options: {
+  db: Executor;
+  key: string;
+  rule: RateLimitRule;
+  now?: Date;
+}): Promise<RateLimitHit> {
   const now = options.now ?? new Date();
   const windowEndsAt = new Date(now.getTime() + options.rule.windowMs);
   const rows = await options.db
@@ -27,15 +50,24 @@ export async function hitRateLimit(options: { db: Executor; key: string; rule: R
     })
     .returning({ count: rateLimitCounters.count, windowEndsAt: rateLimitCounters.windowEndsAt });
   const row = rows[0]!;
-  return { count: row.count, windowEndsAt: row.windowEndsAt, limited: row.count > options.rule.limit };
+  return {
+    count: row.count,
+    windowEndsAt: row.windowEndsAt,
+    limited: row.count > options.rule.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000)),
+  };
 }
 
-/** True when `key` has used up its window (without counting a hit). */
-export async function isRateLimited(options: { db: Executor; key: string; rule: RateLimitRule; now?: Date }) {
-  const now = options.now ?? new Date();
-  const rows = await options.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, options.key));
-  const row = rows[0];
-  if (!row || row.windowEndsAt <= now) return { limited: false as const, retryAfterSeconds: 0 };
-  const limited = row.count >= options.rule.limit;
-  return { limited, retryAfterSeconds: Math.max(1, Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000)) };
+/** Hands one counted hit back (a verified success), within the same window only. */
+export async function refundRateLimitHit(options: { db: Executor; key: string; hit: RateLimitHit }) {
+  await options.db
+    .update(rateLimitCounters)
+    .set({ count: sql`${rateLimitCounters.count} - 1` })
+    .where(
+      and(
+        eq(rateLimitCounters.key, options.key),
+        eq(rateLimitCounters.windowEndsAt, options.hit.windowEndsAt),
+        gt(rateLimitCounters.count, 0),
+      ),
+    );
 }

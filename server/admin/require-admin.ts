@@ -1,28 +1,19 @@
 /**
  * The guard of every admin loader and action: a live admin session named by the
- * X-Admin-Session header, or a 401 JSON response (thrown, so the route stops there).
+ * X-Admin-Session header, or a 401 AppError (thrown, so the route stops there; the JSON
+ * route answers it with SPEC §6's message).
  */
-import type { AppLoadContext } from 'react-router';
+import { ADMIN_SESSION_HEADER } from '../../domain/admin-session';
 import { MESSAGES } from '../../domain/messages';
+import type { Database } from '../db/client';
+import { AppError } from '../app-error';
 import { findAdminSession } from './sessions';
 
-export const ADMIN_SESSION_HEADER = 'X-Admin-Session';
-
-export async function requireAdmin(request: Request, context: Pick<AppLoadContext, 'db'>) {
-  const token = request.headers.get(ADMIN_SESSION_HEADER);
-  const session = await findAdminSession({ db: context.db, token });
-  if (!session) {
-    throw Response.json(
-      { error: MESSAGES.adminSessionMissing },
-      { status: 401, headers: { 'Cache-Control': 'no-store' } },
-    );
+export async function requireAdmin(request: Request, context: { db: Database }, token?: string | null) {
+  const presented = token ?? request.headers.get(ADMIN_SESSION_HEADER);
+  const session = await findAdminSession({ db: context.db, token: presented });
+  if (!session || !presented) {
+    throw new AppError('admin-session-missing', { status: 401, message: MESSAGES.adminSessionMissing });
   }
-  return { token: token!, sessionId: session.id };
-}
-
-/** JSON answer for admin data: never cached by a browser or proxy. */
-export function adminJson(data: unknown, init: ResponseInit = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('Cache-Control', 'no-store');
-  return Response.json(data, { ...init, headers });
+  return { token: presented, sessionId: session.id };
 }

@@ -6,9 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import type { Config } from '../config.server';
 import type { Executor } from '../db/client';
-import { createStripeClient } from '../payments/stripe-provider';
 import { productPaymentSync, products } from '../db/schema';
 
 export interface SyncResult {
@@ -26,12 +24,11 @@ function variantsOf(product: { colors: string[]; sizes: string[] }) {
 
 export async function syncProductsToStripe(options: {
   db: Executor;
-  stripe: NonNullable<Config['stripe']>;
+  /** The Stripe provider's client (AppServices.paymentProvider). */
+  stripe: Stripe;
   logger: Logger;
-  client?: Stripe;
 }): Promise<SyncResult[]> {
-  const { db } = options;
-  const stripe = options.client ?? createStripeClient(options.stripe);
+  const { db, stripe } = options;
   const all = await db.select().from(products).where(eq(products.isActive, true));
   const results: SyncResult[] = [];
   for (const product of all) {

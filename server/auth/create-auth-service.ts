@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import type { MailDelivery } from '../mail/start-mail-delivery';
 import { createAuth, type Auth } from './create-auth';
 import { getViewer } from './get-viewer';
+import { limitSignInAttempts } from './limit-sign-in';
 
 export interface AuthService {
   handler: Auth['handler'];
@@ -22,7 +23,8 @@ export function createAuthService(options: {
 }): AuthService {
   const auth = createAuth(options);
   return {
-    handler: auth.handler,
+    // Sign-in attempts are counted atomically in front of Better Auth (limit-sign-in.ts).
+    handler: (request) => limitSignInAttempts({ db: options.db, request, handle: auth.handler }),
     api: auth.api,
     getViewer: (request) => getViewer({ auth, db: options.db, request }),
   };

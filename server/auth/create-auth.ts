@@ -18,13 +18,12 @@ import { enqueueEmail } from '../mail/enqueue-email';
 import type { MailDelivery } from '../mail/start-mail-delivery';
 import { CLIENT_IP_HEADER } from '../http/client-ip-header';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
+import { SIGN_IN_LIMIT } from './limit-sign-in';
 import { MIN_PASSWORD_LENGTH } from '../../domain/auth-feedback';
 
 
 export { MIN_PASSWORD_LENGTH };
 
-/** Failed (or any) sign-in attempts allowed per client address and window. */
-export const SIGN_IN_LIMIT = { window: 60, max: 5 } as const;
 
 /**
  * The public origin; for a local PUBLIC_URL also its loopback twin (localhost and
@@ -39,6 +38,22 @@ export function trustedOriginsFor(publicUrl: string): string[] {
     origins.push(url.origin);
   }
   return origins;
+}
+
+type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/**
+ * Better Auth logs a request it refuses for its own input (a callback URL or origin it does
+ * not trust, a cross-site sign-in) at error level, with an info line of advice after it:
+ * anyone can cause them, so they are warnings (and the advice debug), keeping error for
+ * faults of the shop (issue 12 item 11).
+ */
+export function authLogLevel(level: AuthLogLevel, message: string): AuthLogLevel {
+  if (level === 'error' && /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site)/.test(message)) {
+    return 'warn';
+  }
+  if (level === 'info' && message.startsWith("If it's a valid URL")) return 'debug';
+  return level;
 }
 
 export function createAuth(options: {
@@ -71,7 +86,7 @@ export function createAuth(options: {
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
     logger: {
       log: (level, message, ...args) => {
-        logger[level]({ args }, `[auth] ${message}`);
+        logger[authLogLevel(level, message)]({ args }, `[auth] ${message.slice(0, 300)}`);
       },
     },
     emailAndPassword: {
@@ -143,6 +158,9 @@ export function createAuth(options: {
       useSecureCookies: config.isHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isHttps, path: '/' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Stated, not defaulted: Better Auth turns its origin checks off wherever TEST is set
+      // in the environment (as every test runner does), so tests would not see production.
+      disableOriginCheck: false,
     },
     telemetry: { enabled: false },
   });

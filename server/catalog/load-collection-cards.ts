@@ -1,40 +1,46 @@
 import { matchesFilter, type FilterField } from '../../domain/catalog-filter';
+import {
+  CATALOGUE_PAGE_SIZE,
+  clampPage,
+  EXTERNAL_COLLECTION_LIMIT,
+  pageCount,
+  type CollectionList,
+  type CollectionSource,
+} from '../../domain/catalog-page';
 import type { ExternalProduct } from '../../domain/external-product';
 import { cardFromExternalProduct, cardFromPublicProduct, type CardProduct } from '../../domain/storefront-product';
 import type { RequestContext } from '../context';
 import { getDemoProduct } from './get-demo-product';
-import { listProducts, type ListProductsOptions } from './list-products';
+import { countProducts, listProducts } from './list-products';
 
 export type CardSource = 'external' | 'own' | 'demo';
 
-export interface CollectionCards {
+export interface CollectionCards extends CollectionList<CardProduct> {
   source: CardSource;
-  /** Cards after the page filter. */
-  cards: CardProduct[];
-  /** How many the source had before filtering (decides the empty state). */
-  total: number;
 }
 
 type Services = Pick<RequestContext, 'db' | 'shopify' | 'logger' | 'clientIp' | 'catalogCache'>;
 
 export interface LoadCollectionCardsOptions {
   context: Services;
-  /** External shop source: the home list or a collection handle ('tshirts', 'hoodies'). */
-  external?: { kind: 'products'; first: number } | { kind: 'collection'; handle: string; first: number };
-  /** Own products to use when the external shop gives none. */
-  own?: Omit<ListProductsOptions, 'db'>;
-  /** The built-in demo item's slug, when the own products are empty too. */
-  demoSlug?: string;
+  source: CollectionSource;
   filter?: { field: FilterField; value: string };
+  /** The page asked for (from `?page=`, see domain/catalog-page.ts parsePage). */
+  page?: number;
+  /** Products per page: SPEC §9's 20, or 6 for the home page's Featured Collection. */
+  pageSize?: number;
 }
 
-async function loadExternal(context: Services, source: NonNullable<LoadCollectionCardsOptions['external']>) {
+async function loadExternal(context: Services, source: NonNullable<CollectionSource['external']>) {
   if (!context.shopify) return null;
   try {
     const products: ExternalProduct[] | null =
       source.kind === 'products'
         ? await context.shopify.getProducts({ first: source.first, buyerIp: context.clientIp })
-        : await context.shopify.getCollectionProducts(source.handle, { first: source.first, buyerIp: context.clientIp });
+        : await context.shopify.getCollectionProducts(source.handle, {
+            first: EXTERNAL_COLLECTION_LIMIT,
+            buyerIp: context.clientIp,
+          });
     return products;
   } catch (error) {
     // SPEC §8: the external catalogue failing is silent for the shopper, only logged.
@@ -46,41 +52,49 @@ async function loadExternal(context: Services, source: NonNullable<LoadCollectio
 /**
  * A storefront list by the spec's fallback chain (SPEC §2 Home, T-Shirts, Hoodies): external
  * shop products if any were loaded, else own products, else the built-in demo item. The page
- * filter applies to whichever source is shown.
+ * filter applies to whichever source is shown, before paging; the total is the filtered count.
  */
 export async function loadCollectionCards(options: LoadCollectionCardsOptions): Promise<CollectionCards> {
-  const { context, filter } = options;
-  const keep = (cards: { card: CardProduct; category: string; tags: readonly string[] }[]) =>
-    cards.filter((entry) => !filter || matchesFilter(entry, filter.field, filter.value)).map((entry) => entry.card);
+  const { context, source, filter } = options;
+  const pageSize = options.pageSize ?? CATALOGUE_PAGE_SIZE;
+  const asked = options.page ?? 1;
+  const paged = (cards: CardProduct[], total: number, sourceTotal: number, from: CardSource): CollectionCards => {
+    const page = clampPage(asked, total, pageSize);
+    return { source: from, cards: cards.slice(0, page * pageSize), total, sourceTotal, page, pageCount: pageCount(total, pageSize) };
+  };
 
-  if (options.external) {
-    const external = await loadExternal(context, options.external);
+  if (source.external) {
+    const external = await loadExternal(context, source.external);
     if (external && external.length > 0) {
-      const entries = external.map((product) => ({
-        card: cardFromExternalProduct(product),
-        category: product.productType,
-        tags: product.tags,
-      }));
-      return { source: 'external', cards: keep(entries), total: entries.length };
+      const matching = external.filter(
+        (product) => !filter || matchesFilter({ category: product.productType, tags: product.tags }, filter.field, filter.value),
+      );
+      return paged(matching.map(cardFromExternalProduct), matching.length, external.length, 'external');
     }
   }
-  if (options.own) {
-    const ownOptions = options.own;
-    const own = await context.catalogCache.get(`products:${JSON.stringify(ownOptions)}`, () =>
-      listProducts({ db: context.db, ...ownOptions }),
+  if (source.own) {
+    const own = source.own;
+    const activeFilter = filter && filter.value !== '' ? filter : undefined;
+    const count = (countFilter: typeof activeFilter) =>
+      context.catalogCache.get(`count:${JSON.stringify({ own, countFilter })}`, () =>
+        countProducts({ db: context.db, ...own, filter: countFilter }),
+      );
+    // A page past the end is read as the last page, so the cache keys stay as many as the pages.
+    const page = asked > 1 ? clampPage(asked, await count(activeFilter), pageSize) : 1;
+    const limit = page * pageSize;
+    const list = await context.catalogCache.get(`products:${JSON.stringify({ own, activeFilter, limit })}`, () =>
+      listProducts({ db: context.db, ...own, filter: activeFilter, limit }),
     );
-    if (own.length > 0) {
-      const entries = own.map((product) => ({ card: cardFromPublicProduct(product), category: product.category, tags: product.tags }));
-      return { source: 'own', cards: keep(entries), total: entries.length };
-    }
+    const sourceTotal = list.total === 0 && activeFilter ? await count(undefined) : list.total;
+    if (sourceTotal > 0) return paged(list.products.map((product) => cardFromPublicProduct(product)), list.total, sourceTotal, 'own');
   }
-  if (options.demoSlug) {
-    const demoSlug = options.demoSlug;
+  if (source.demoSlug) {
+    const demoSlug = source.demoSlug;
     const demo = await context.catalogCache.get(`demo:${demoSlug}`, () => getDemoProduct({ db: context.db, slug: demoSlug }));
     if (demo) {
-      const entries = [{ card: cardFromPublicProduct(demo, { cycleColors: true }), category: demo.category, tags: demo.tags }];
-      return { source: 'demo', cards: keep(entries), total: 1 };
+      const passes = !filter || matchesFilter(demo, filter.field, filter.value);
+      return paged(passes ? [cardFromPublicProduct(demo, { cycleColors: true })] : [], passes ? 1 : 0, 1, 'demo');
     }
   }
-  return { source: 'own', cards: [], total: 0 };
+  return paged([], 0, 0, 'own');
 }

@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -57,13 +58,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   let client: PGlite;
+  // pg_trgm: the shop search's typo matching (migration 0004 creates the extension).
+  const extensions = { pg_trgm };
   if ('dataDir' in options) {
     const folder = path.join(options.dataDir, 'db');
     // PGlite creates only the last folder level (STACK-NOTES pitfall 2).
     await mkdir(options.dataDir, { recursive: true });
-    client = await PGlite.create(folder);
+    client = await PGlite.create(folder, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

@@ -6,11 +6,12 @@
  * product colour, so every `imageUrls` entry below exists under `public/images/products/` in the
  * widths of `DEMO_IMAGE_WIDTHS` (`<slug>-<colour-kebab>-<width>.webp`). Money is integer cents.
  */
+import { IMAGE_VARIANT_WIDTHS } from '../../domain/product-image';
 
 export type DemoCategory = 't-shirts' | 'hoodies' | 'accessories';
 
-/** '{product}' is literally the T-Shirts placement tag (SPEC §3). */
-export type DemoPlacement = '{product}' | 'strength-in-christ' | 'gracefully-chosen';
+/** 'chosen' is the T-Shirts placement tag (SPEC §3 writes it with the brand placeholder). */
+export type DemoPlacement = 'chosen' | 'strength-in-christ' | 'gracefully-chosen';
 
 export interface DemoProduct {
   slug: string;
@@ -37,8 +38,8 @@ export interface DemoProduct {
   imageUrls: string[];
 }
 
-/** Widths generated for every product image; the URLs in `imageUrls` name the largest. */
-export const DEMO_IMAGE_WIDTHS = [480, 960] as const;
+/** Widths generated for every product image (the shop's variant widths); the URLs in `imageUrls` name the largest. */
+export const DEMO_IMAGE_WIDTHS = IMAGE_VARIANT_WIDTHS;
 
 const TEE_SIZES = ['XS', 'S', 'M', 'L', 'XL'];
 const TEE_SIZES_XXL = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
@@ -58,7 +59,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 't-shirts',
     colors: ['Pink', 'Yellow', 'Blue', 'White'],
     sizes: TEE_SIZES,
-    placement: ['{product}', 'gracefully-chosen'],
+    placement: ['chosen', 'gracefully-chosen'],
     tags: ['cotton'],
     rating: null,
     isNewArrival: true,
@@ -83,7 +84,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 't-shirts',
     colors: ['Sky Blue', 'Blush Pink', 'Cream', 'White'],
     sizes: TEE_SIZES_XXL,
-    placement: ['{product}', 'strength-in-christ'],
+    placement: ['chosen', 'strength-in-christ'],
     tags: ['cotton'],
     rating: null,
     isNewArrival: true,
@@ -108,7 +109,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 't-shirts',
     colors: ['Pink', 'Yellow', 'Blue', 'White'],
     sizes: TEE_SIZES,
-    placement: ['{product}', 'strength-in-christ'],
+    placement: ['chosen', 'strength-in-christ'],
     tags: ['blend'],
     rating: null,
     isNewArrival: false,
@@ -133,7 +134,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 't-shirts',
     colors: ['Cream', 'Black'],
     sizes: TEE_SIZES_XXL,
-    placement: ['{product}', 'gracefully-chosen'],
+    placement: ['chosen', 'gracefully-chosen'],
     tags: ['vintage'],
     rating: null,
     isNewArrival: true,

@@ -12,6 +12,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -60,10 +61,40 @@ export const products = pgTable(
     index('products_category_idx').on(t.category),
     index('products_placement_gin').using('gin', t.placement),
     index('products_new_arrival_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.isNewArrival} and ${t.isActive}`),
+    // Shop search (server/catalog/search-products.ts): full-text over name, category, tags,
+    // colours and description, and trigrams over the short fields for typos ('hodie').
+    // Both functions are created by the same migration (immutable SQL functions).
+    index('products_search_idx').using(
+      'gin',
+      sql`products_search_document(${t.name}, ${t.description}, ${t.category}, ${t.colors}, ${t.tags})`,
+    ),
+    index('products_search_trgm_idx').using(
+      'gin',
+      sql`products_search_text(${t.name}, ${t.category}, ${t.colors}, ${t.tags}) gin_trgm_ops`,
+    ),
     check('products_category_check', sql`${t.category} in ('t-shirts', 'hoodies', 'accessories')`),
     check('products_price_check', sql`${t.priceCents} > 0`),
     check('products_original_price_check', sql`${t.originalPriceCents} is null or ${t.originalPriceCents} > 0`),
     check('products_cost_check', sql`${t.costCents} is null or ${t.costCents} >= 0`),
+  ],
+);
+
+/** Products a signed-in shopper saved with the heart (guests keep theirs in the browser). */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('favorites_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('favorites_product_idx').on(t.productId),
   ],
 );
 
@@ -174,12 +205,17 @@ export const verification = pgTable(
 );
 
 /** Better Auth's database rate-limit storage (shared by every app process). */
-export const rateLimit = pgTable('rate_limit', {
-  id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-});
+/** Better Auth's limiter; rows idle past its longest window are pruned on insert (migration 0003). */
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    count: integer('count').notNull(),
+    lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('rate_limit_last_request_idx').on(t.lastRequest)],
+);
 
 /* ------------------------------------------------------------------ customers and orders */
 
@@ -411,11 +447,16 @@ export const adminSessions = pgTable(
 );
 
 /** Fixed-window counters shared by every app process (admin passcode, visitor beacons). */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
-});
+/** The shop's fixed-window counters (server/admin/rate-limit.ts); expired rows are pruned on insert. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
+);
 
 /** Small persistent settings: the admin passcode hash, the demo-seed marker. */
 export const appSettings = pgTable('app_settings', {

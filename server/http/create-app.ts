@@ -6,17 +6,17 @@ import { randomUUID } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type Next } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { AppServices } from '../context';
+import { refuseBadAddress } from './address-guard';
+import { checkRequestBodies, limitRequestBodies } from './body-guard';
 import { createClientIpResolver } from './client-ip';
+import { describeEmptyErrors } from './error-body';
+import { refuseCrossOriginWrites } from './origin-guard';
 import { CLIENT_IP_HEADER } from './client-ip-header';
 import type { DatabaseHandle } from '../db/client';
-
-export const API_BODY_LIMIT_BYTES = 64 * 1024;
-export const UPLOAD_BODY_LIMIT_BYTES = 5 * 1024 * 1024 + 64 * 1024;
 
 export interface CreateAppOptions {
   services: AppServices;
@@ -92,6 +92,7 @@ export function createHttpApp(options: CreateAppOptions) {
   );
 
   app.use('*', compress({ threshold: 1024 }));
+  app.use('*', describeEmptyErrors, refuseBadAddress);
 
   app.get('/healthz', async (c) => {
     const ok = await database.ping();
@@ -135,16 +136,8 @@ export function createHttpApp(options: CreateAppOptions) {
     );
   }
 
-  const apiBodyLimit = bodyLimit({
-    maxSize: API_BODY_LIMIT_BYTES,
-    onError: (c) => c.json({ error: 'Request body too large' }, 413),
-  });
-  // Admin image uploads carry one image (under 5 MB, SPEC §9) plus multipart framing.
-  const uploadBodyLimit = bodyLimit({
-    maxSize: UPLOAD_BODY_LIMIT_BYTES,
-    onError: (c) => c.json({ error: 'Image size must be less than 5MB' }, 413),
-  });
-  app.use('/api/*', (c, next) => (c.req.path === '/api/admin/uploads' ? uploadBodyLimit(c, next) : apiBodyLimit(c, next)));
+  // Requests that change state: same origin only, bodies bounded and checked (body-guard.ts).
+  app.use('*', refuseCrossOriginWrites({ publicUrl: services.config.publicUrl }), limitRequestBodies(), checkRequestBodies());
 
   const handleRequest = createRequestHandler(
     typeof options.build === 'function' ? options.build : () => options.build as ServerBuild,

@@ -1,23 +1,21 @@
 /**
- * The two answers every public JSON endpoint gives before its own work: 405 for a method it
- * does not take, 400 for a body that is not JSON. One wording for all of them.
+ * Reading a JSON request body: a body that is not JSON is refused with one wording for
+ * every endpoint (400, AppError 'invalid-json'). Query filters the same way (400 'Invalid filter').
  */
-export function methodNotAllowed(allow: string): Response {
-  return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: allow } });
+import type { z } from 'zod';
+import { AppError, badRequest } from '../app-error';
+
+/** The URL's query parameters parsed by `schema`, or a 400. */
+export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.infer<Schema> {
+  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw badRequest('Invalid filter', 'invalid-filter');
+  return parsed.data;
 }
 
-export async function readJsonBody(
-  request: Request,
-): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+export async function readJsonBody(request: Request): Promise<unknown> {
   try {
-    return { ok: true, body: await request.json() };
+    return await request.json();
   } catch {
-    return {
-      ok: false,
-      response: Response.json(
-        { error: 'The request body is not valid JSON' },
-        { status: 400, headers: { 'Cache-Control': 'no-store' } },
-      ),
-    };
+    throw new AppError('invalid-json', { status: 400, message: 'The request body is not valid JSON' });
   }
 }

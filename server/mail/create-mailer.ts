@@ -13,6 +13,24 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /** The email_outbox row it is sent from: its Message-ID is derived from it. */
+  outboxId?: string;
+}
+
+/**
+ * SMTP gives up on a dead or stalled server well within the delivery lease
+ * (deliver-queued-email.ts CLAIM_LEASE_SECONDS); nodemailer's defaults wait up to 10 minutes.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
+/**
+ * The Message-ID of the message sent from an outbox row: the same on every attempt, so a
+ * message sent again after a crash is recognisable (mail clients and servers fold duplicates
+ * by it). The domain is the sender's.
+ */
+export function outboxMessageId(outboxId: string, from: string): string {
+  const domain = /@([^\s>@]+)>?\s*$/.exec(from)?.[1] ?? 'wearyourfaith.local';
+  return `<outbox.${outboxId}@${domain}>`;
 }
 
 export interface Mailer {
@@ -28,18 +46,20 @@ export function outboxDir(dataDir: string): string {
 
 export function createMailer(options: { config: Pick<Config, 'mail' | 'dataDir'> }): Mailer {
   const { mail, dataDir } = options.config;
+  const envelope = (message: MailMessage) => ({
+    from: mail.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? undefined,
+    messageId: message.outboxId ? outboxMessageId(message.outboxId, mail.from) : undefined,
+  });
   if (mail.smtpUrl) {
-    const transport = nodemailer.createTransport(mail.smtpUrl);
+    const transport = nodemailer.createTransport({ url: mail.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       mode: 'smtp',
       async send(message) {
-        await transport.sendMail({
-          from: mail.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? undefined,
-        });
+        await transport.sendMail(envelope(message));
       },
       close: () => transport.close(),
     };
@@ -49,13 +69,7 @@ export function createMailer(options: { config: Pick<Config, 'mail' | 'dataDir'>
   return {
     mode: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({
-        from: mail.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? undefined,
-      });
+      const info = await transport.sendMail(envelope(message));
       await mkdir(dir, { recursive: true });
       // Sortable by time, unique across processes.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(6).toString('hex')}.eml`;

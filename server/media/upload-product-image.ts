@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { MESSAGES } from '../../domain/messages';
+import { IMAGE_VARIANT_WIDTHS, variantFileName } from '../../domain/product-image';
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../domain/product-form';
 import type { Executor } from '../db/client';
 import { productImages } from '../db/schema';
 import type { ImageStorage } from './image-storage';
 
-export const IMAGE_VARIANT_WIDTHS = [480, 960] as const;
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 /** Refuses decompression bombs: 40 megapixels is far beyond any product photo. */
 const MAX_PIXELS = 40_000_000;
@@ -48,7 +48,7 @@ export async function uploadProductImage(options: {
         .resize({ width, withoutEnlargement: false })
         .webp({ quality: 82 })
         .toBuffer({ resolveWithObject: true });
-      const key = `${id}-${width}.webp`;
+      const key = variantFileName(id, width);
       const url = await options.storage.put(key, data, 'image/webp');
       variants.push({ width, url, key, bytes: info.size, height: info.height });
     }

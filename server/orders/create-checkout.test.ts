@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutError } from './checkout-error';
+import { AppError } from '../app-error';
 import { parseCheckoutRequest } from './create-checkout';
 
 const line = { productId: '6d1f3c1e-1111-4a1a-9a1a-111111111111', color: 'Blue', size: 'M', quantity: 1 };
@@ -8,7 +8,7 @@ function refusal(body: unknown): string {
   try {
     parseCheckoutRequest(body);
   } catch (error) {
-    if (error instanceof CheckoutError) return `${error.status} ${error.message}`;
+    if (error instanceof AppError) return `${error.status} ${error.message}`;
     throw error;
   }
   throw new Error('expected a refusal');

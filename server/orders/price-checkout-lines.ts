@@ -8,7 +8,7 @@ import { DEFAULT_COLOR, DEFAULT_SIZE } from '../../domain/cart';
 import type { CheckoutLine } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { products } from '../db/schema';
-import { CheckoutError } from './checkout-error';
+import { badRequest } from '../app-error';
 
 export interface PricedLine {
   productId: string;
@@ -50,12 +50,12 @@ export async function priceCheckoutLines(options: { db: Executor; lines: Checkou
   return options.lines.map((line, index) => {
     const label = `Line ${index + 1}`;
     const product = byId.get(line.productId);
-    if (!product) throw new CheckoutError(400, `${label}: this product is not available`);
-    if (!product.isActive) throw new CheckoutError(400, `${label}: ${product.name} is no longer available`);
+    if (!product) throw badRequest(`${label}: this product is not available`, 'invalid-line');
+    if (!product.isActive) throw badRequest(`${label}: ${product.name} is no longer available`, 'product-unavailable');
     const color = allows(product.colors, line.color, DEFAULT_COLOR);
-    if (!color) throw new CheckoutError(400, `${label}: ${product.name} has no colour ${line.color}`);
+    if (!color) throw badRequest(`${label}: ${product.name} has no colour ${line.color}`, 'invalid-line');
     const size = allows(product.sizes, line.size, DEFAULT_SIZE);
-    if (!size) throw new CheckoutError(400, `${label}: ${product.name} has no size ${line.size}`);
+    if (!size) throw badRequest(`${label}: ${product.name} has no size ${line.size}`, 'invalid-line');
     return {
       productId: product.id,
       name: product.name,

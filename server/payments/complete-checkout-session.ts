@@ -1,22 +1,31 @@
 /**
- * The one place a payment outcome changes an order or a donation, used by the Stripe
- * webhook and the sandbox page alike. Exactly once per payment: the event id is stored
- * (unique) in the same transaction, the session row is locked, and every state change is
- * a conditional update from 'pending', so replays, concurrent duplicates and out-of-order
- * events change nothing twice (PostgreSQL and PGlite alike).
+ * The one door through which a payment outcome changes an order or a donation
+ * (docs/decisions/004): the Stripe webhook, the sandbox page's Pay, the success page's
+ * read-back of a paid Stripe session and the expiry sweep all come here. Exactly once per
+ * payment: the event id is stored (unique) in the same transaction, the session row is
+ * locked, and every state change is a conditional update from 'pending', so replays,
+ * concurrent duplicates and out-of-order events change nothing twice (PostgreSQL and
+ * PGlite alike). After commit, a queued confirmation is sent at once.
+ *
+ * Branches, each in the one transaction: paid order (mark paid, record points, queue the
+ * confirmation), unpaid order (cancel), paid donation, unpaid donation. A step that must
+ * happen with the payment (the shipping address, committing reserved stock) goes into its
+ * branch; so does a payment for an order that is no longer pending ('unchanged').
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { formatCents } from '../../domain/money';
+import type { AppServices } from '../context';
 import type { Database, Executor } from '../db/client';
 import { checkoutSessions, donations, orderLines, orders, paymentEvents } from '../db/schema';
-import { enqueueEmail } from '../mail/enqueue-email';
 import { recordEarnedPoints, recordRedeemedPoints } from '../loyalty/ledger';
+import { enqueueEmail } from '../mail/enqueue-email';
+import { orderConfirmationKey, orderConfirmationMessage } from '../mail/order-confirmation';
+import { cancelPendingDonation, cancelPendingOrder } from '../orders/cancel-pending';
 
 export type PaymentOutcome = 'paid' | 'failed' | 'expired';
 
 export interface PaymentEventInput {
-  /** Provider event id (Stripe evt_...), or a synthetic one for the sandbox. */
+  /** Provider event id (Stripe evt_...), or a synthetic one (sandbox, read-back, expiry). */
   eventId: string;
   provider: 'sandbox' | 'stripe';
   eventType: string;
@@ -34,7 +43,9 @@ export type CompletionResult =
 
 export async function completeCheckoutSession(options: {
   db: Database;
-  logger?: Logger;
+  logger: Logger;
+  /** The mail loop: a confirmation queued here is sent right after commit. */
+  mail: Pick<AppServices['mail'], 'deliverNow'>;
   event: PaymentEventInput;
 }): Promise<CompletionResult> {
   const { db, event, logger } = options;
@@ -53,68 +64,63 @@ export async function completeCheckoutSession(options: {
       .for('update');
     if (!session) return { result: 'unknown-session' } as const;
 
-    if (event.outcome === 'paid') {
-      await tx
-        .update(checkoutSessions)
-        .set({ status: 'complete', completedAt: new Date() })
-        .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
-    } else {
-      await tx
-        .update(checkoutSessions)
-        .set({ status: 'expired' })
-        .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
-    }
+    await tx
+      .update(checkoutSessions)
+      .set(event.outcome === 'paid' ? { status: 'complete', completedAt: new Date() } : { status: 'expired' })
+      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
 
-    if (session.purpose === 'donation' && session.donationId) {
-      return applyToDonation(tx, session.donationId, event);
-    }
-    if (session.orderId) return applyToOrder(tx, session.orderId, event);
-    return { result: 'unknown-session' } as const;
+    const purpose = session.purpose === 'donation' ? 'donation' : 'order';
+    const targetId = purpose === 'donation' ? session.donationId : session.orderId;
+    if (!targetId) return { result: 'unknown-session' } as const;
+    const applied =
+      event.outcome === 'paid'
+        ? purpose === 'order'
+          ? await payOrder(tx, targetId, event)
+          : await payDonation(tx, targetId, event)
+        : purpose === 'order'
+          ? await cancelPendingOrder({ db: tx, orderId: targetId })
+          : await cancelPendingDonation({ db: tx, donationId: targetId });
+    // Not pending any more (paid, cancelled or expired first): nothing changes.
+    if (!applied) return { result: 'unchanged', purpose, status: await currentStatus(tx, purpose, targetId) } as const;
+    const status = event.outcome !== 'paid' ? 'cancelled' : purpose === 'order' ? 'processing' : 'paid';
+    return { result: 'applied', purpose, status } as const;
   });
   if (result.result === 'unchanged') {
-    logger?.warn({ event, status: result.status }, 'payment event did not change its order or donation');
+    // A second report of a payment already recorded is normal (read-back, then the webhook);
+    // a payment for an order that was cancelled first is not.
+    const alreadyPaid = event.outcome === 'paid' && !['pending', 'cancelled'].includes(result.status);
+    logger[alreadyPaid ? 'info' : 'warn']({ event, status: result.status }, 'payment event did not change its order or donation');
+  }
+  if (result.result === 'applied' && result.purpose === 'order' && event.outcome === 'paid') {
+    // The confirmation was queued in the transaction above: send it now, not on the next tick.
+    options.mail.deliverNow().catch((error: unknown) => logger.error({ err: error }, 'mail delivery failed'));
   }
   return result;
 }
 
-async function applyToDonation(tx: Executor, donationId: string, event: PaymentEventInput): Promise<CompletionResult> {
+/** Paid donation branch: true when it was pending and is now paid. */
+async function payDonation(tx: Executor, donationId: string, event: PaymentEventInput): Promise<boolean> {
   const now = new Date();
-  const changed =
-    event.outcome === 'paid'
-      ? await tx
-          .update(donations)
-          .set({ status: 'paid', paidAt: now, paymentReference: event.paymentReference ?? null, updatedAt: now })
-          .where(and(eq(donations.id, donationId), eq(donations.status, 'pending')))
-          .returning({ status: donations.status })
-      : await tx
-          .update(donations)
-          .set({ status: 'cancelled', updatedAt: now })
-          .where(and(eq(donations.id, donationId), eq(donations.status, 'pending')))
-          .returning({ status: donations.status });
-  if (changed[0]) return { result: 'applied', purpose: 'donation', status: changed[0].status };
-  const [current] = await tx.select({ status: donations.status }).from(donations).where(eq(donations.id, donationId));
-  return { result: 'unchanged', purpose: 'donation', status: current?.status ?? 'unknown' };
+  const paid = await tx
+    .update(donations)
+    .set({ status: 'paid', paidAt: now, paymentReference: event.paymentReference ?? null, updatedAt: now })
+    .where(and(eq(donations.id, donationId), eq(donations.status, 'pending')))
+    .returning({ id: donations.id });
+  return paid.length > 0;
 }
 
-async function applyToOrder(tx: Executor, orderId: string, event: PaymentEventInput): Promise<CompletionResult> {
+/**
+ * Paid order branch: true when it was pending and is now paid, with its points recorded and
+ * its confirmation queued. (What else must happen with the payment goes here too.)
+ */
+async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput): Promise<boolean> {
   const now = new Date();
-  if (event.outcome !== 'paid') {
-    const cancelled = await tx
-      .update(orders)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-      .returning({ status: orders.status });
-    if (cancelled[0]) return { result: 'applied', purpose: 'order', status: 'cancelled' };
-    return { result: 'unchanged', purpose: 'order', status: await orderStatus(tx, orderId) };
-  }
-
   const [order] = await tx
     .update(orders)
     .set({ status: 'processing', paidAt: now, paymentReference: event.paymentReference ?? null, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
     .returning();
-  if (!order) return { result: 'unchanged', purpose: 'order', status: await orderStatus(tx, orderId) };
-
+  if (!order) return false;
   if (order.email) {
     const entry = {
       db: tx,
@@ -132,91 +138,15 @@ async function applyToOrder(tx: Executor, orderId: string, event: PaymentEventIn
       .orderBy(asc(orderLines.position));
     await enqueueEmail({
       db: tx,
-      dedupeKey: `order-confirmation:${order.id}`,
-      message: {
-        to: order.email,
-        subject: `Your Wear Your Faith order ${order.orderNumber}`,
-        text: confirmationText(order, lines),
-      },
+      dedupeKey: orderConfirmationKey(order.id),
+      message: orderConfirmationMessage({ ...order, email: order.email }, lines),
     });
   }
-  return { result: 'applied', purpose: 'order', status: 'processing' };
+  return true;
 }
 
-async function orderStatus(tx: Executor, orderId: string): Promise<string> {
-  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+async function currentStatus(tx: Executor, purpose: 'order' | 'donation', id: string): Promise<string> {
+  const table = purpose === 'order' ? orders : donations;
+  const [row] = await tx.select({ status: table.status }).from(table).where(eq(table.id, id));
   return row?.status ?? 'unknown';
-}
-
-type OrderRow = typeof orders.$inferSelect;
-type OrderLineRow = typeof orderLines.$inferSelect;
-
-/** Plain-text order confirmation: number, lines, totals. */
-export function confirmationText(order: OrderRow, lines: OrderLineRow[]): string {
-  const rows = lines.map(
-    (line) =>
-      `- ${line.name} (${line.color}, ${line.size}) x ${line.quantity} @ ${formatCents(line.unitPriceCents)} = ${formatCents(line.lineTotalCents)}`,
-  );
-  const totals = [`Subtotal: ${formatCents(order.subtotalCents)}`];
-  if (order.discountCents > 0)
-    totals.push(`Discount (${order.couponCode ?? 'coupon'}): -${formatCents(order.discountCents)}`);
-  if (order.pointsDiscountCents > 0) {
-    totals.push(`Points redeemed (${order.pointsRedeemed}): -${formatCents(order.pointsDiscountCents)}`);
-  }
-  totals.push(`Shipping: ${order.shippingCents > 0 ? formatCents(order.shippingCents) : 'Free'}`);
-  totals.push(`Total: ${formatCents(order.totalCents)}`);
-  return [
-    'Thank you for your order!',
-    '',
-    `Order number: ${order.orderNumber}`,
-    '',
-    ...rows,
-    '',
-    ...totals,
-    '',
-    `Points earned: ${order.pointsEarned}`,
-    'Shipping typically takes 3-4 business days.',
-    '',
-    'Wear Your Faith',
-  ].join('\n');
-}
-
-/** Marks open sessions past their expiry as expired (their orders cancelled). Safe from every process. */
-export async function expireStaleSessions(options: { db: Database; logger?: Logger; now?: Date }): Promise<number> {
-  const now = options.now ?? new Date();
-  const stale = await options.db
-    .select({ id: checkoutSessions.id, provider: checkoutSessions.provider })
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.status, 'open'), sql`${checkoutSessions.expiresAt} < ${now.toISOString()}`))
-    .limit(200);
-  for (const session of stale) {
-    await completeCheckoutSession({
-      db: options.db,
-      logger: options.logger,
-      event: {
-        eventId: `expire:${session.id}`,
-        provider: session.provider === 'stripe' ? 'stripe' : 'sandbox',
-        eventType: 'session.expired',
-        sessionId: session.id,
-        outcome: 'expired',
-      },
-    });
-  }
-  return stale.length;
-}
-
-const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
-const lastSweep = new WeakMap<Database, number>();
-
-/**
- * Runs `expireStaleSessions` at most every 5 minutes per database and process, in the
- * background (checkout creation calls it, so expired holds disappear without a timer).
- */
-export function sweepExpiredSessionsSometimes(options: { db: Database; logger?: Logger; now?: number }): void {
-  const now = options.now ?? Date.now();
-  if (now - (lastSweep.get(options.db) ?? 0) < SWEEP_INTERVAL_MS) return;
-  lastSweep.set(options.db, now);
-  expireStaleSessions({ db: options.db, logger: options.logger }).catch((error: unknown) => {
-    options.logger?.error({ err: error }, 'expiring stale checkout sessions failed');
-  });
 }

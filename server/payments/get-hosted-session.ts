@@ -1,19 +1,20 @@
 /**
  * A hosted session with what its pages show: the sandbox page (lines and the server's
- * totals) and /payment-success (order number and total). A sandbox session past its expiry
- * is expired here (lazily), which cancels its order through the completion path.
+ * totals) and /payment-success (order number and total). A pure read: a session past its
+ * expiry reads as 'expired' here, and the sweep (or the Pay button) records the expiry.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { Logger } from 'pino';
-import type { Database } from '../db/client';
+import type { Executor } from '../db/client';
 import { checkoutSessions, donations, orderLines, orders } from '../db/schema';
-import { completeCheckoutSession } from './complete-checkout-session';
 
 export interface HostedSessionView {
   id: string;
   provider: string;
   purpose: 'order' | 'donation';
+  /** 'expired' also for an open session past its expiry that the sweep has not reached yet. */
   status: 'open' | 'complete' | 'expired';
+  /** True when the order or donation is paid (a complete session whose order was cancelled is not). */
+  isPaid: boolean;
   totalCents: number;
   order: null | {
     orderNumber: string;
@@ -39,37 +40,26 @@ export interface HostedSessionView {
   donation: null | { amountCents: number; status: string };
 }
 
+/** Statuses of a paid order (paid, then on its way). */
+const PAID_ORDER_STATUSES = new Set(['processing', 'shipped', 'delivered']);
+
 export async function getHostedSession(options: {
-  db: Database;
+  db: Executor;
   sessionId: string;
-  logger?: Logger;
   now?: Date;
 }): Promise<HostedSessionView | null> {
   const { db, sessionId } = options;
   if (sessionId.length > 300) return null;
-  let [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+  const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
   if (!session) return null;
   const now = options.now ?? new Date();
-  if (session.status === 'open' && session.provider === 'sandbox' && session.expiresAt < now) {
-    await completeCheckoutSession({
-      db,
-      logger: options.logger,
-      event: {
-        eventId: `expire:${session.id}`,
-        provider: 'sandbox',
-        eventType: 'session.expired',
-        sessionId: session.id,
-        outcome: 'expired',
-      },
-    });
-    [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-    if (!session) return null;
-  }
+  const isPastExpiry = session.status === 'open' && session.expiresAt < now;
   const view: HostedSessionView = {
     id: session.id,
     provider: session.provider,
     purpose: session.purpose === 'donation' ? 'donation' : 'order',
-    status: session.status as HostedSessionView['status'],
+    status: isPastExpiry ? 'expired' : (session.status as HostedSessionView['status']),
+    isPaid: false,
     totalCents: session.amountTotalCents,
     order: null,
     donation: null,
@@ -109,5 +99,8 @@ export async function getHostedSession(options: {
     const [donation] = await db.select().from(donations).where(eq(donations.id, session.donationId));
     if (donation) view.donation = { amountCents: donation.amountCents, status: donation.status };
   }
+  view.isPaid =
+    session.status === 'complete' &&
+    (view.order ? PAID_ORDER_STATUSES.has(view.order.status) : view.donation?.status === 'paid');
   return view;
 }

@@ -1,40 +1,49 @@
 /**
  * Stripe webhook: verifies the signature on the raw body (STRIPE_WEBHOOK_SECRET), then maps
  * the listed Checkout events onto the completion path; other events are acknowledged and
- * ignored. completed counts as paid only when payment_status is 'paid' (otherwise the
- * async_payment_succeeded event decides).
+ * ignored. completed counts as paid only when the session is paid (`stripeSessionState`,
+ * shared with the success page's read-back); otherwise async_payment_succeeded decides.
+ * Refusals are AppErrors (400 bad signature, 404 not configured).
  */
 import type Stripe from 'stripe';
 import type { Logger } from 'pino';
+import { AppError } from '../app-error';
+import type { AppServices } from '../context';
 import type { Database } from '../db/client';
 import { completeCheckoutSession, type PaymentOutcome } from './complete-checkout-session';
+import { stripeSessionState } from './stripe-provider';
 
-export type WebhookResult = { status: number; body: { received: boolean; error?: string; result?: string } };
+export type WebhookAnswer = { received: true; result: string };
 
 export async function handleStripeWebhook(options: {
   db: Database;
   stripe: Stripe | null;
   webhookSecret: string | undefined;
-  logger?: Logger;
+  logger: Logger;
+  mail: Pick<AppServices['mail'], 'deliverNow'>;
   rawBody: string;
   signature: string | null;
-}): Promise<WebhookResult> {
+}): Promise<WebhookAnswer> {
   const { stripe, webhookSecret, logger } = options;
-  if (!stripe || !webhookSecret) {
-    return { status: 404, body: { received: false, error: 'Stripe webhooks are not configured' } };
-  }
-  if (!options.signature) return { status: 400, body: { received: false, error: 'Missing Stripe-Signature header' } };
+  const refuse = (status: number, message: string) =>
+    new AppError(status === 404 ? 'not-configured' : 'invalid-signature', {
+      status,
+      message,
+      details: { received: false },
+    });
+  if (!stripe || !webhookSecret) throw refuse(404, 'Stripe webhooks are not configured');
+  if (!options.signature) throw refuse(400, 'Missing Stripe-Signature header');
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(options.rawBody, options.signature, webhookSecret);
   } catch (error) {
-    logger?.warn({ err: error }, 'stripe webhook with a bad signature');
-    return { status: 400, body: { received: false, error: 'Invalid signature' } };
+    logger.warn({ err: error }, 'stripe webhook with a bad signature');
+    throw refuse(400, 'Invalid signature');
   }
   let outcome: PaymentOutcome | null = null;
   switch (event.type) {
     case 'checkout.session.completed':
-      outcome = event.data.object.payment_status === 'paid' ? 'paid' : null;
+      outcome = stripeSessionState(event.data.object).isPaid ? 'paid' : null;
       break;
     case 'checkout.session.async_payment_succeeded':
       outcome = 'paid';
@@ -46,15 +55,15 @@ export async function handleStripeWebhook(options: {
       outcome = 'expired';
       break;
     default:
-      return { status: 200, body: { received: true, result: 'ignored' } };
+      return { received: true, result: 'ignored' };
   }
-  if (!outcome) return { status: 200, body: { received: true, result: 'awaiting-payment' } };
+  if (!outcome) return { received: true, result: 'awaiting-payment' };
   const session = event.data.object;
-  const paymentIntent =
-    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const paymentIntent = stripeSessionState(session).paymentReference;
   const completion = await completeCheckoutSession({
     db: options.db,
     logger,
+    mail: options.mail,
     event: {
       eventId: event.id,
       provider: 'stripe',
@@ -65,6 +74,6 @@ export async function handleStripeWebhook(options: {
     },
   });
   if (completion.result === 'unknown-session')
-    logger?.warn({ eventId: event.id, sessionId: session.id }, 'stripe event for an unknown session');
-  return { status: 200, body: { received: true, result: completion.result } };
+    logger.warn({ eventId: event.id, sessionId: session.id }, 'stripe event for an unknown session');
+  return { received: true, result: completion.result };
 }

@@ -1,43 +1,57 @@
 /**
  * The sandbox page's Pay button: checks the card, then completes the session through the
  * same function as the Stripe webhook. The event id is derived from the session, so a
- * double submit completes once.
+ * double submit completes once. Refusals are AppErrors the page shows next to the card field.
  */
 import type { Logger } from 'pino';
+import { MESSAGES } from '../../domain/messages';
+import { AppError } from '../app-error';
+import type { AppServices } from '../context';
 import type { Database } from '../db/client';
 import { completeCheckoutSession } from './complete-checkout-session';
 import { getHostedSession } from './get-hosted-session';
-import { checkSandboxCard } from './sandbox-provider';
+import { checkSandboxCard, sandboxPaymentReference } from './sandbox-provider';
 
-export type SandboxPayResult = { ok: true } | { ok: false; status: number; message: string };
+const expired = () => new AppError('session-expired', { status: 410, message: MESSAGES.checkoutSessionExpired });
 
 export async function paySandboxSession(options: {
   db: Database;
-  logger?: Logger;
+  logger: Logger;
+  mail: Pick<AppServices['mail'], 'deliverNow'>;
   sessionId: string;
   cardNumber: string;
-}): Promise<SandboxPayResult> {
+}): Promise<void> {
   const session = await getHostedSession(options);
-  if (!session || session.provider !== 'sandbox')
-    return { ok: false, status: 404, message: 'This checkout session does not exist.' };
-  if (session.status === 'complete') return { ok: true };
-  if (session.status === 'expired') return { ok: false, status: 410, message: 'This checkout session has expired.' };
+  if (!session || session.provider !== 'sandbox') {
+    throw new AppError('session-not-found', { status: 404, message: MESSAGES.checkoutSessionNotFound });
+  }
+  if (session.status === 'complete') return;
+  if (session.status === 'expired') {
+    // Past its expiry but not swept yet: record the expiry now (it cancels the order).
+    await completeCheckoutSession({
+      ...options,
+      event: {
+        eventId: `expire:${session.id}`,
+        provider: 'sandbox',
+        eventType: 'session.expired',
+        sessionId: session.id,
+        outcome: 'expired',
+      },
+    });
+    throw expired();
+  }
   const card = checkSandboxCard(options.cardNumber);
-  if (card.outcome !== 'paid') return { ok: false, status: 402, message: card.message };
+  if (card.outcome !== 'paid') throw new AppError(`card-${card.outcome}`, { status: 402, message: card.message });
   const completion = await completeCheckoutSession({
-    db: options.db,
-    logger: options.logger,
+    ...options,
     event: {
       eventId: `sandbox:paid:${session.id}`,
       provider: 'sandbox',
       eventType: 'checkout.session.completed',
       sessionId: session.id,
       outcome: 'paid',
-      paymentReference: `sbx_ch_${session.id.slice(4)}`,
+      paymentReference: sandboxPaymentReference(session.id),
     },
   });
-  if (completion.result === 'unchanged' && completion.status === 'cancelled') {
-    return { ok: false, status: 410, message: 'This checkout session has expired.' };
-  }
-  return { ok: true };
+  if (completion.result === 'unchanged' && completion.status === 'cancelled') throw expired();
 }

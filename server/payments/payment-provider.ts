@@ -1,7 +1,11 @@
 /**
  * One interface for hosted payment pages: the built-in sandbox (default) and Stripe
- * Checkout (STRIPE_SECRET_KEY set). Both report payment into `completeCheckoutSession`.
+ * Checkout (STRIPE_SECRET_KEY set). Both report payment into `completeCheckoutSession`,
+ * the one door through which a payment changes an order (docs/decisions/004). The
+ * provider is an AppServices member; a new capability (refunds next) is one more method
+ * of `PaymentProviderMethods`, implemented by both.
  */
+import type Stripe from 'stripe';
 import type { Cents } from '../../domain/money';
 
 export type PaymentPurpose = 'order' | 'donation';
@@ -33,10 +37,33 @@ export interface HostedSession {
   expiresAt: Date;
 }
 
-export interface PaymentProvider {
-  readonly name: 'sandbox' | 'stripe';
-  createSession(input: CreateHostedSessionInput): Promise<HostedSession>;
+/** The provider's own word on a session: is it paid, and by which payment. */
+export interface ProviderSessionState {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  isPaid: boolean;
+  /** The provider's payment reference (Stripe payment intent) once paid. */
+  paymentReference: string | null;
 }
+
+/** What every provider does. */
+interface PaymentProviderMethods {
+  createSession(input: CreateHostedSessionInput): Promise<HostedSession>;
+  /** Reads a session back from the provider; null when the provider does not know it. */
+  retrieveSession(sessionId: string): Promise<ProviderSessionState | null>;
+}
+
+export interface SandboxPaymentProvider extends PaymentProviderMethods {
+  readonly name: 'sandbox';
+}
+
+export interface StripePaymentProvider extends PaymentProviderMethods {
+  readonly name: 'stripe';
+  /** The one Stripe client of the process (webhook signatures, product sync). */
+  readonly client: Stripe;
+}
+
+export type PaymentProvider = SandboxPaymentProvider | StripePaymentProvider;
 
 export class PaymentProviderError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Executor } from '../db/client';
 import { checkSandboxCard, createSandboxProvider, SANDBOX_SESSION_TTL_MS } from './sandbox-provider';
 
 describe('sandbox provider', () => {
@@ -26,7 +27,8 @@ describe('sandbox provider', () => {
 
   it('creates unguessable sbx_ sessions on the shop URL that expire after 24 hours', async () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    const provider = createSandboxProvider({ publicUrl: 'https://shop.example', now: () => now });
+    // createSession needs no database; retrieveSession is covered by the integration tests.
+    const provider = createSandboxProvider({ publicUrl: 'https://shop.example', db: {} as Executor, now: () => now });
     const input = {
       purpose: 'order' as const,
       referenceId: 'x',

@@ -1,9 +1,14 @@
 /**
  * The built-in sandbox checkout (RUN-CONTRACT.md): sessions are pages of this shop at
- * /sandbox/checkout/<id>; paying there runs the same completion as a Stripe webhook.
+ * /sandbox/checkout/<id>; paying there runs the same completion as a Stripe webhook. The
+ * sandbox keeps no books of its own: what it says about a session is our checkout_sessions
+ * row, which only that completion marks complete.
  */
 import { randomBytes } from 'node:crypto';
-import type { CreateHostedSessionInput, HostedSession, PaymentProvider } from './payment-provider';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { checkoutSessions } from '../db/schema';
+import type { CreateHostedSessionInput, HostedSession, SandboxPaymentProvider } from './payment-provider';
 
 /** How long an unpaid sandbox session stays open. */
 export const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -13,10 +18,34 @@ export const SANDBOX_CARDS = {
   declined: '4000000000000002',
 } as const;
 
-export function createSandboxProvider(options: { publicUrl: string; now?: () => Date }): PaymentProvider {
+/** The synthetic payment reference of a paid sandbox session. */
+export function sandboxPaymentReference(sessionId: string): string {
+  return `sbx_ch_${sessionId.slice(4)}`;
+}
+
+export function createSandboxProvider(options: {
+  publicUrl: string;
+  /** Where the sandbox reads its sessions back (retrieveSession). */
+  db: Executor;
+  now?: () => Date;
+}): SandboxPaymentProvider {
   const now = options.now ?? (() => new Date());
   return {
     name: 'sandbox',
+    async retrieveSession(sessionId) {
+      const [row] = await options.db
+        .select({ id: checkoutSessions.id, status: checkoutSessions.status, provider: checkoutSessions.provider })
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.id, sessionId));
+      if (!row || row.provider !== 'sandbox') return null;
+      const isPaid = row.status === 'complete';
+      return {
+        id: row.id,
+        status: row.status === 'complete' ? 'complete' : row.status === 'expired' ? 'expired' : 'open',
+        isPaid,
+        paymentReference: isPaid ? sandboxPaymentReference(row.id) : null,
+      };
+    },
     async createSession(_input: CreateHostedSessionInput): Promise<HostedSession> {
       const id = `sbx_${randomBytes(18).toString('base64url')}`;
       return {

@@ -5,7 +5,13 @@
  */
 import Stripe from 'stripe';
 import type { Config } from '../config.server';
-import { PaymentProviderError, type CreateHostedSessionInput, type PaymentProvider } from './payment-provider';
+import { MESSAGES } from '../../domain/messages';
+import {
+  PaymentProviderError,
+  type CreateHostedSessionInput,
+  type ProviderSessionState,
+  type StripePaymentProvider,
+} from './payment-provider';
 
 export function createStripeClient(stripe: NonNullable<Config['stripe']>): Stripe {
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
@@ -20,10 +26,35 @@ export function createStripeClient(stripe: NonNullable<Config['stripe']>): Strip
   return new Stripe(stripe.secretKey, options);
 }
 
-export function createStripeProvider(options: { stripe: Stripe; publicUrl: string }): PaymentProvider {
+/**
+ * Whether a Checkout Session counts as paid, the same for the webhook and a read-back:
+ * 'paid', or 'no_payment_required' (discounts covered everything). An 'unpaid' completed
+ * session waits for checkout.session.async_payment_succeeded.
+ */
+export function stripeSessionState(session: Stripe.Checkout.Session): ProviderSessionState {
+  const paymentReference =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  return {
+    id: session.id,
+    status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+    isPaid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+    paymentReference,
+  };
+}
+
+export function createStripeProvider(options: { stripe: Stripe; publicUrl: string }): StripePaymentProvider {
   const { stripe, publicUrl } = options;
   return {
     name: 'stripe',
+    client: stripe,
+    async retrieveSession(sessionId) {
+      try {
+        return stripeSessionState(await stripe.checkout.sessions.retrieve(sessionId));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw new PaymentProviderError('Stripe could not read the checkout session', { cause: error });
+      }
+    },
     async createSession(input: CreateHostedSessionInput) {
       try {
         const params: Stripe.Checkout.SessionCreateParams = {
@@ -50,7 +81,7 @@ export function createStripeProvider(options: { stripe: Stripe; publicUrl: strin
             {
               shipping_rate_data: {
                 type: 'fixed_amount',
-                display_name: input.shippingCents > 0 ? 'Standard shipping (3-4 business days)' : 'Free shipping',
+                display_name: input.shippingCents > 0 ? MESSAGES.standardShipping : MESSAGES.freeShipping,
                 fixed_amount: { amount: input.shippingCents, currency: 'usd' },
               },
             },

@@ -32,6 +32,7 @@ describe('normaliseProduct (SPEC §3 external product)', () => {
       price: { amount: '32.0', currencyCode: 'USD' },
       compareAtPrice: { amount: '40.0', currencyCode: 'USD' },
       availableForSale: true,
+      selectedOptions: [{ name: 'Size', value: 'S' }],
     });
     // Amounts stay Shopify's decimal strings; they parse to cents.
     expect(parsePriceToCents(product.variants[2]!.price.amount)).toBe(3450);

@@ -26,6 +26,7 @@ export function normaliseProduct(raw: RawProduct): ExternalProduct {
       price: money(variant.price),
       ...(variant.compareAtPrice ? { compareAtPrice: money(variant.compareAtPrice) } : {}),
       availableForSale: variant.availableForSale,
+      selectedOptions: (variant.selectedOptions ?? []).map((option) => ({ name: option.name, value: option.value })),
     })),
     priceRange: {
       minVariantPrice: money(raw.priceRange.minVariantPrice),

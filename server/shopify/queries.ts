@@ -24,6 +24,10 @@ const PRODUCT_FIELDS = /* GraphQL */ `
         id
         title
         availableForSale
+        selectedOptions {
+          name
+          value
+        }
         price {
           amount
           currencyCode

@@ -30,6 +30,7 @@ export const RawProductSchema = z.object({
         id: z.string().min(1),
         title: z.string(),
         availableForSale: z.boolean(),
+        selectedOptions: z.array(z.object({ name: z.string(), value: z.string() })).nullish(),
         price: MoneySchema,
         compareAtPrice: MoneySchema.nullish(),
       }),

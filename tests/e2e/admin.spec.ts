@@ -101,6 +101,10 @@ test('adding a product with an image shows it on its collection page', async ({ 
   await dialog.getByLabel('Sizes (comma separated)').fill('M,L');
   await dialog.getByLabel('Sizes (comma separated)').blur();
   await expect(dialog.getByLabel('Colors (comma separated)')).toHaveValue('Sand, Olive');
+  // Custom colour names get real swatches: 'Sand' from the apparel colours, 'Olive' as a CSS keyword.
+  const swatches = dialog.getByTestId('swatch-preview').locator('span');
+  await expect(swatches.nth(0)).toHaveCSS('background-color', 'rgb(216, 195, 165)');
+  await expect(swatches.nth(1)).toHaveCSS('background-image', 'linear-gradient(rgb(128, 128, 0), rgb(128, 128, 0))');
   const file = testInfo.outputPath('hoodie.png');
   await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 120, g: 140, b: 90 } } }).png().toFile(file);
   await dialog.getByLabel('Images (the first is the main image)').setInputFiles(file);
@@ -177,6 +181,9 @@ test.describe('with orders in the database', () => {
     await page.getByRole('button', { name: 'View Details' }).click();
     await expect(page.getByRole('dialog')).toContainText('Order WYF-E2E001');
     await expect(page.getByRole('dialog')).toContainText('$35.99');
+    // No points were redeemed on this order: the line is left out.
+    await expect(page.getByRole('dialog')).not.toContainText('Points redeemed');
+    await expect(page.getByRole('dialog')).toContainText('Points earned');
   });
 
   test('the dashboard refreshes by itself', async ({ page }) => {

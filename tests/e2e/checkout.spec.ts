@@ -108,8 +108,14 @@ test('a refused line shows Checkout Error and the cart stays', async ({ page, re
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
 });
 
-test('a donation opens its hosted page in a new tab and is paid there', async ({ page, context }) => {
+test('a donation opens its hosted page in a new tab and is paid there; the cart stays', async ({
+  page,
+  context,
+  request,
+}) => {
+  const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as PublicProduct;
   await page.addInitScript(() => sessionStorage.setItem('promoDialogSeen', 'true'));
+  await seedCart(page, tee, { color: 'Blue', size: 'M', quantity: 2 });
   await page.goto('/');
   const support = page.locator('section[aria-labelledby="support-heading"]');
   await support.getByRole('button', { name: '$25', exact: true }).click();
@@ -123,7 +129,12 @@ test('a donation opens its hosted page in a new tab and is paid there', async ({
   await tab.getByLabel('Card number').fill('4242424242424242');
   await tab.getByRole('button', { name: 'Pay' }).click();
   await expect(tab).toHaveURL(/\/payment-success\?session_id=sbx_/);
+  await expect(tab.getByRole('heading', { name: 'Thank you for your gift!' })).toBeVisible();
   await expect(tab.getByTestId('order-total')).toHaveText('$25.00');
+  await expect(tab.getByText('Payment Successful!')).toHaveCount(0);
+  // A gift is not an order: the shopping cart is kept, in this tab and the other.
+  await expect(tab.getByTestId('cart-count')).toHaveText('2');
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
 
   // A custom amount under $1 never reaches the server: the spec's toast.
   await support.getByRole('button', { name: 'Other' }).click();
@@ -139,5 +150,30 @@ test('a donation opens its hosted page in a new tab and is paid there', async ({
     });
     return { status: response.status, body: (await response.json()) as { error: string } };
   });
-  expect(refused).toEqual({ status: 400, body: { error: 'Please enter a valid donation amount of at least $1.' } });
+  expect(refused).toEqual({
+    status: 400,
+    body: { error: 'Please enter a valid donation amount of at least $1.', code: 'invalid-amount' },
+  });
+});
+
+test('a made-up or unpaid session shows no success and keeps the cart', async ({ page, request }) => {
+  const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as PublicProduct;
+  await page.addInitScript(() => sessionStorage.setItem('promoDialogSeen', 'true'));
+  await seedCart(page, tee, { color: 'Pink', size: 'S', quantity: 1 });
+  await page.goto('/payment-success?session_id=cs_made_up_by_someone');
+  await expect(page.getByRole('heading', { name: 'Payment not confirmed' })).toBeVisible();
+  await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+  await expect(page.getByTestId('order-number')).toHaveCount(0);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.getByRole('link', { name: 'Return to Cart' }).click();
+  await expect(page.getByText('Color: Pink · Size: S')).toBeVisible();
+
+  // An order whose hosted page was left unpaid: the same neutral page.
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
+  const sessionId = new URL(page.url()).pathname.split('/').pop()!;
+  await page.goto(`/payment-success?session_id=${sessionId}`);
+  await expect(page.getByRole('heading', { name: 'Payment not confirmed' })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toContain('Simple Cross Tee');
 });

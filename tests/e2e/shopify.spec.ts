@@ -81,21 +81,18 @@ test.describe('with the Shopify catalogue answering', () => {
     for (const title of FIXTURE_TITLES.hoodies) {
       await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
     }
+    // Read whole (up to Shopify's page of 250), then filtered and paged by the shop.
     expect(fake.requests.filter((r) => r.operation === 'collection').map((r) => r.variables)).toEqual(
       expect.arrayContaining([
-        { handle: 'tshirts', first: 20 },
-        { handle: 'hoodies', first: 20 },
+        { handle: 'tshirts', first: 250 },
+        { handle: 'hoodies', first: 250 },
       ]),
     );
   });
 
   test("an external product's Add to Cart opens the Shopify checkout in a new tab", async ({ page, context }) => {
     await page.goto(`${shop.url}/t-shirts`);
-    const card = page
-      .locator('article, li, div')
-      .filter({ has: page.getByText('Grace Abounds Tee', { exact: true }) })
-      .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
-      .last();
+    const card = page.getByRole('article', { name: 'Grace Abounds Tee' });
     const [checkoutTab] = await Promise.all([
       context.waitForEvent('page'),
       card.getByRole('button', { name: 'Add to Cart' }).click(),
@@ -103,20 +100,50 @@ test.describe('with the Shopify catalogue answering', () => {
     // The tab opens blank at once (popup blockers), then goes to the checkout URL.
     await checkoutTab.waitForURL(new RegExp(`^${fake.url}/cart/c/[0-9a-f]+\\?key=`));
     await expect(checkoutTab.getByRole('heading', { name: 'Shopify checkout (fake)' })).toBeVisible();
-    const cart = fake.requests.find((r) => r.operation === 'cartCreate');
+    const cart = fake.requests.findLast((r) => r.operation === 'cartCreate');
     expect(cart?.variables).toEqual({
       input: { lines: [{ merchandiseId: 'gid://shopify/ProductVariant/1001', quantity: 1 }] },
     });
+    await checkoutTab.close();
   });
 
-  test('an external product whose variant is unavailable cannot be added', async ({ page }) => {
+  test('a size choice checks out that size, at its own price', async ({ page, context }) => {
     await page.goto(`${shop.url}/t-shirts`);
-    const card = page
-      .locator('article, li, div')
-      .filter({ has: page.getByText('Mustard Seed Tee', { exact: true }) })
-      .filter({ has: page.getByRole('button') })
-      .last();
-    await expect(card.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+    const card = page.getByRole('article', { name: 'Grace Abounds Tee' });
+    await expect(card.getByTestId('card-price')).toHaveText('$32.00');
+    await card.getByLabel('Size').selectOption('L');
+    await expect(card.getByTestId('card-price')).toHaveText('$34.50');
+    await expect(card.getByText('$40.00')).toBeVisible();
+    const [checkoutTab] = await Promise.all([
+      context.waitForEvent('page'),
+      card.getByRole('button', { name: 'Add to Cart' }).click(),
+    ]);
+    await checkoutTab.waitForURL(new RegExp(`^${fake.url}/cart/c/`));
+    expect(fake.requests.findLast((r) => r.operation === 'cartCreate')?.variables).toEqual({
+      input: { lines: [{ merchandiseId: 'gid://shopify/ProductVariant/1003', quantity: 1 }] },
+    });
+    await checkoutTab.close();
+  });
+
+  test('colour and size pick the variant: a sold-out one reads Out of Stock, the others can be bought', async ({ page }) => {
+    await page.goto(`${shop.url}/t-shirts`);
+    const card = page.getByRole('article', { name: 'Light of the World Tee' });
+    await expect(card.getByTestId('card-price')).toHaveText('$28.00');
+    await card.getByLabel('Color').selectOption('Black');
+    await expect(card.getByTestId('card-price')).toHaveText('$29.00');
+    await expect(card.getByText('$33.00')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    await card.getByLabel('Size').selectOption('L');
+    await expect(card.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+    await expect(card.getByLabel('Size').locator('option', { hasText: 'L (sold out)' })).toHaveCount(1);
+  });
+
+  test("an unavailable first size no longer blocks the product's other sizes", async ({ page }) => {
+    await page.goto(`${shop.url}/t-shirts`);
+    const card = page.getByRole('article', { name: 'Mustard Seed Tee' });
+    await expect(card.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+    await card.getByLabel('Size').selectOption('M');
+    await expect(card.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 });
 

@@ -10,6 +10,8 @@ const SHOP_PAGES = [
   '/accessories',
   '/eves-legacy',
   '/products/simple-cross-tee',
+  '/search?q=tee',
+  '/favorites',
   '/no/such/page',
 ];
 
@@ -103,7 +105,7 @@ test.describe('storefront', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
     expect(Math.round((await menu.boundingBox())?.width ?? 0)).toBe(320);
-    for (const label of ['New Arrivals', '{product}.', 'Strength in Christ', 'Gracefully {product}.']) {
+    for (const label of ['New Arrivals', 'Chosen.', 'Strength in Christ', 'Gracefully Chosen.']) {
       await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
     await expect(menu.getByRole('button', { name: 'Admin Access' })).toBeVisible();

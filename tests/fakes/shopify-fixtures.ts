@@ -34,6 +34,7 @@ export interface FixtureProduct {
       id: string;
       title: string;
       availableForSale: boolean;
+      selectedOptions: { name: string; value: string }[];
       price: FixtureMoney;
       compareAtPrice: FixtureMoney | null;
     }[];
@@ -43,11 +44,26 @@ export interface FixtureProduct {
 
 const usd = (amount: string): FixtureMoney => ({ amount, currencyCode: 'USD' });
 
+/**
+ * A variant whose title names its options as Shopify writes them: 'M' (one option, Size),
+ * 'Cream / M' (Color / Size), 'Default Title' (a product without options).
+ */
 function variant(id: number, title: string, price: string, compareAt: string | null = null, available = true) {
+  const parts = title.split(' / ');
+  const selectedOptions =
+    title === 'Default Title'
+      ? [{ name: 'Title', value: 'Default Title' }]
+      : parts.length === 2
+        ? [
+            { name: 'Color', value: parts[0]! },
+            { name: 'Size', value: parts[1]! },
+          ]
+        : [{ name: 'Size', value: title }];
   return {
     id: `gid://shopify/ProductVariant/${id}`,
     title,
     availableForSale: available,
+    selectedOptions,
     price: usd(price),
     compareAtPrice: compareAt ? usd(compareAt) : null,
   };
@@ -95,8 +111,16 @@ export function shopifyFixtures(baseUrl: string) {
       productType: 'T-Shirt',
       vendor: 'Wear Your Faith Studio',
       images: { nodes: [image(5003, 'light-of-the-world-tee', 'Light of the World Tee in cream')] },
-      variants: { nodes: [variant(2001, 'M', '28.0'), variant(2002, 'L', '28.0')] },
-      priceRange: { minVariantPrice: usd('28.0'), maxVariantPrice: usd('28.0') },
+      // Two options (Color / Size): the black L is sold out, the black ones cost more.
+      variants: {
+        nodes: [
+          variant(2001, 'Cream / M', '28.0'),
+          variant(2002, 'Cream / L', '28.0'),
+          variant(2003, 'Black / M', '29.0', '33.0'),
+          variant(2004, 'Black / L', '29.0', '33.0', false),
+        ],
+      },
+      priceRange: { minVariantPrice: usd('28.0'), maxVariantPrice: usd('29.0') },
     },
     {
       id: 'gid://shopify/Product/3001',

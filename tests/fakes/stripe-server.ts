@@ -1,8 +1,9 @@
 /**
  * A local HTTP stand-in for the Stripe API that speaks its wire format: form-encoded request
  * bodies with bracketed keys (as the official SDK sends them), JSON objects and Stripe-style
- * errors back. Covers Checkout Sessions, coupons, products and prices, and records every
- * request so tests can assert on what the SDK really sent.
+ * errors back. Covers Checkout Sessions (create, retrieve, and paying or expiring one as the
+ * shopper or time would), coupons, products and prices, and records every request so tests
+ * can assert on what the SDK really sent.
  * Point the SDK at it with STRIPE_API_BASE (host, port, protocol http, no retries).
  */
 import { randomBytes } from 'node:crypto';
@@ -28,6 +29,10 @@ export interface FakeStripeServer {
   prices: Map<string, Json>;
   /** Makes the next N requests fail with a 500 api_error. */
   failNext(count?: number): void;
+  /** The shopper pays on Stripe's page: the session becomes complete and paid (no webhook is sent). */
+  pay(sessionId: string, options?: { paymentIntent?: string; paymentStatus?: 'paid' | 'unpaid' }): void;
+  /** The session expires unpaid on Stripe's side. */
+  expire(sessionId: string): void;
   close(): Promise<void>;
 }
 
@@ -217,6 +222,20 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
     prices,
     failNext(count = 1) {
       failures = count;
+    },
+    pay(sessionId, options = {}) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: options.paymentStatus ?? 'paid',
+        payment_intent: options.paymentIntent ?? id('pi'),
+      });
+    },
+    expire(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
+      Object.assign(session, { status: 'expired', url: null });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -35,8 +35,8 @@ function adminRoutes(): AdminRoute[] {
           .map((segment) => (segment.startsWith('$') ? SAMPLE_ID : segment))
           .join('/');
       const methods: string[] = [];
-      if (/export (async )?function loader\b/.test(source)) methods.push('GET');
-      if (/export (async )?function action\b/.test(source)) methods.push('POST', 'PUT', 'PATCH', 'DELETE');
+      if (/export ((async )?function|const) loader\b/.test(source)) methods.push('GET');
+      if (/export ((async )?function|const) action\b/.test(source)) methods.push('POST', 'PUT', 'PATCH', 'DELETE');
       return { file, url, methods, isPage: file.endsWith('.tsx') };
     });
 }
@@ -118,15 +118,20 @@ describe.each(guardedRequests)('$method $url ($file)', ({ url, method }) => {
 
 describe('the sign-in request', () => {
   it('issues nothing without the right passcode', async () => {
-    const empty = await shop.request('/api/admin/session', { method: 'POST', body: '{}', clientIp: '198.51.100.90' });
+    const empty = await shop.request('/api/admin/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', clientIp: '198.51.100.90' });
     expect(empty.status).toBe(400);
     const wrong = await shop.request('/api/admin/session', {
       method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ passcode: 'nope' }),
       clientIp: '198.51.100.90',
     });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ success: false, error: 'Invalid passcode. Please try again.' });
+    expect(await wrong.json()).toEqual({
+      success: false,
+      error: 'Invalid passcode. Please try again.',
+      code: 'passcode-invalid',
+    });
   });
 });
 

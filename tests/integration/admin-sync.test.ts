@@ -9,7 +9,7 @@ let shop: TestShop;
 let keyless: TestShop;
 
 async function tokenFor(target: TestShop) {
-  const response = await target.request('/api/admin/session', { method: 'POST', body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }) });
+  const response = await target.request('/api/admin/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }) });
   return ((await response.json()) as { sessionToken: string }).sessionToken;
 }
 

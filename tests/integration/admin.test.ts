@@ -30,6 +30,7 @@ afterAll(async () => {
 async function login(clientIp = '203.0.113.50'): Promise<string> {
   const response = await shop.request('/api/admin/session', {
     method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
     clientIp,
   });
@@ -100,7 +101,7 @@ describe('admin sessions', () => {
 
   it('limits failed passcodes to 5 per 15 minutes per address, then answers 429', async () => {
     const attempt = (passcode: string, clientIp: string) =>
-      shop.request('/api/admin/session', { method: 'POST', body: JSON.stringify({ passcode }), clientIp });
+      shop.request('/api/admin/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ passcode }), clientIp });
     for (let index = 0; index < 5; index++) expect((await attempt('wrong', '198.51.100.7')).status).toBe(401);
     const limited = await attempt(TEST_ADMIN_PASSCODE, '198.51.100.7');
     expect(limited.status).toBe(429);
@@ -117,7 +118,7 @@ describe('products', () => {
     for (const body of [{ priceCents: 100, category: 'hoodies' }, { name: 'A', category: 'hoodies' }, { name: 'A', priceCents: 100 }]) {
       const response = await admin('/api/admin/products', { method: 'POST', body: JSON.stringify(body) });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'Please fill in all required fields' });
+      expect(await response.json()).toEqual({ error: 'Please fill in all required fields', code: 'invalid-request' });
     }
   });
 
@@ -214,7 +215,7 @@ describe('image uploads', () => {
     const before = (await readdir(path.join(shop.dataDir, 'uploads'))).length;
     const text = await upload(Buffer.from('definitely not an image'), 'fake.png', 'image/png');
     expect(text.status).toBe(400);
-    expect(await text.json()).toEqual({ error: 'Please select an image file' });
+    expect(await text.json()).toEqual({ error: 'Please select an image file', code: 'invalid-image' });
     const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), 'a.svg', 'image/svg+xml');
     expect(svg.status).toBe(400);
     const png = await image('png');
@@ -223,7 +224,7 @@ describe('image uploads', () => {
       png.copy(big);
       const response = await upload(big, 'big.png', 'image/png');
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ error: 'Image size must be less than 5MB' });
+      expect(await response.json()).toMatchObject({ error: 'Image size must be less than 5MB' });
     }
     expect((await readdir(path.join(shop.dataDir, 'uploads'))).length).toBe(before);
   });
@@ -348,7 +349,7 @@ describe('orders, customers and dashboard stats', () => {
 
 describe('visitor presence', () => {
   const beat = (body: unknown, clientIp = '192.0.2.10') =>
-    shop.request('/api/visitors', { method: 'POST', body: JSON.stringify(body), clientIp, headers: { 'Content-Type': 'text/plain' } });
+    shop.request('/api/visitors', { method: 'POST', body: JSON.stringify(body), clientIp, headers: { 'Content-Type': 'application/json' } });
 
   it('upserts a heartbeat without the address, marks it inactive on leave', async () => {
     const sessionId = 'visitorvisitor000001';

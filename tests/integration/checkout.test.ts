@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTotals } from '../../domain/totals';
+import { priceOrder } from '../../domain/price-order';
 import {
   checkoutSessions,
   emailOutbox,
@@ -11,7 +11,8 @@ import {
   paymentEvents,
   products,
 } from '../../server/db/schema';
-import { completeCheckoutSession, expireStaleSessions } from '../../server/payments/complete-checkout-session';
+import { completeCheckoutSession } from '../../server/payments/complete-checkout-session';
+import { expireStaleSessions } from '../../server/payments/sweep-checkouts';
 import { createTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -25,6 +26,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop?.close();
+});
+
+/** What the payment services need: the shop's own database, logger and mail loop. */
+const services = () => ({
+  db: shop.database.db,
+  logger: shop.shop.services.logger,
+  mail: shop.shop.services.mail,
 });
 
 const product = (slug: string) => {
@@ -74,12 +82,12 @@ describe('POST /api/checkout', () => {
     expect(status).toBe(200);
     expect(json.url).toMatch(/^http:\/\/shop\.test\/sandbox\/checkout\/sbx_/);
     const order = await orderBySession(String(json.sessionId));
-    const expected = computeTotals({
+    const expected = priceOrder({
       lines: [
         { unitPriceCents: tee.priceCents, quantity: 2 },
         { unitPriceCents: hoodie.priceCents, quantity: 1 },
       ],
-      couponFraction: 0.1,
+      couponCode: 'JESUS',
     });
     expect(order).toMatchObject({
       status: 'pending',
@@ -120,7 +128,7 @@ describe('POST /api/checkout', () => {
     const good = { productId: tee.id, color: 'Blue', size: 'M', quantity: 1 };
     expect(await postCheckout({ items: [good, { ...good, size: 'XXL' }] })).toEqual({
       status: 400,
-      json: { error: 'Line 2: Simple Cross Tee has no size XXL' },
+      json: { error: 'Line 2: Simple Cross Tee has no size XXL', code: 'invalid-line' },
     });
     expect((await postCheckout({ items: [{ ...good, color: 'Purple' }] })).json.error).toBe(
       'Line 1: Simple Cross Tee has no colour Purple',
@@ -196,9 +204,9 @@ describe('POST /api/checkout', () => {
           const { status, json } = await postCheckout({ items, couponCode, couponDiscount: 0.9, total: 0 });
           expect(status).toBe(200);
           const order = await orderBySession(String(json.sessionId));
-          const expected = computeTotals({
+          const expected = priceOrder({
             lines: picks.map((pick) => ({ unitPriceCents: all[pick.index]!.priceCents, quantity: pick.quantity })),
-            couponFraction: couponCode?.trim().toUpperCase() === 'JESUS' ? 0.1 : 0,
+            couponCode,
           });
           expect(order.totalCents).toBe(expected.totalCents);
           expect(order.discountCents).toBe(expected.discountCents);
@@ -279,11 +287,23 @@ describe('sandbox checkout and completion', () => {
     expect(again.status).toBe(302);
   });
 
-  it('shows the success page without details for an unknown session', async () => {
-    const html = await (await shop.request('/payment-success?session_id=cs_unknown_123')).text();
-    expect(html).toContain('Payment Successful!');
-    expect(html).toContain('cs_unknown_123');
-    expect(html).not.toContain('data-testid="order-number"');
+  it('shows a neutral page, never success, for an unknown, unpaid or missing session', async () => {
+    const unpaid = await newOrder('unpaid@example.com');
+    for (const query of ['?session_id=cs_unknown_123', `?session_id=${unpaid}`, '']) {
+      const response = await shop.request(`/payment-success${query}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('Payment not confirmed');
+      expect(html).not.toContain('Payment Successful!');
+      expect(html).not.toContain('data-testid="order-number"');
+      expect(html).not.toContain('data-testid="order-total"');
+      expect(html).not.toContain('Order reference');
+    }
+    const order = await orderBySession(unpaid);
+    const unpaidPage = await (await shop.request(`/payment-success?session_id=${unpaid}`)).text();
+    expect(unpaidPage).not.toContain(order.orderNumber);
+    // Looking changes nothing.
+    expect((await orderBySession(unpaid)).status).toBe('pending');
   });
 
   it('completes once under replays and concurrent duplicate events', async () => {
@@ -297,10 +317,10 @@ describe('sandbox checkout and completion', () => {
       paymentReference: 'pi_1',
     };
     const results = await Promise.all([
-      completeCheckoutSession({ db: shop.database.db, event }),
-      completeCheckoutSession({ db: shop.database.db, event }),
-      completeCheckoutSession({ db: shop.database.db, event: { ...event, eventId: 'evt_dupe_2' } }),
-      completeCheckoutSession({ db: shop.database.db, event: { ...event, eventId: 'evt_dupe_3' } }),
+      completeCheckoutSession({ ...services(), event }),
+      completeCheckoutSession({ ...services(), event }),
+      completeCheckoutSession({ ...services(), event: { ...event, eventId: 'evt_dupe_2' } }),
+      completeCheckoutSession({ ...services(), event: { ...event, eventId: 'evt_dupe_3' } }),
     ]);
     expect(results.filter((result) => result.result === 'applied')).toHaveLength(1);
     const order = await orderBySession(sessionId);
@@ -311,7 +331,7 @@ describe('sandbox checkout and completion', () => {
     expect(mail).toHaveLength(1);
     // An expiry arriving after payment changes nothing.
     const late = await completeCheckoutSession({
-      db: shop.database.db,
+      ...services(),
       event: { ...event, eventId: 'evt_late_expire', eventType: 'checkout.session.expired', outcome: 'expired' },
     });
     expect(late.result).toBe('unchanged');
@@ -326,13 +346,13 @@ describe('sandbox checkout and completion', () => {
       .update(checkoutSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(checkoutSessions.id, sessionId));
-    expect(await expireStaleSessions({ db: shop.database.db })).toBeGreaterThanOrEqual(1);
+    expect(await expireStaleSessions(services())).toBeGreaterThanOrEqual(1);
     const order = await orderBySession(sessionId);
     expect(order.status).toBe('cancelled');
     const paid = await payOnSandbox(sessionId, '4242424242424242');
     expect(paid.status).toBe(410);
     const completed = await completeCheckoutSession({
-      db: shop.database.db,
+      ...services(),
       event: { eventId: 'evt_after_expiry', provider: 'sandbox', eventType: 'x', sessionId, outcome: 'paid' },
     });
     expect(completed.result).toBe('unchanged');
@@ -346,14 +366,30 @@ describe('sandbox checkout and completion', () => {
     expect(mail).toHaveLength(0);
   });
 
-  it('expires a stale sandbox session lazily when its page is opened', async () => {
+  it('shows a stale sandbox session as expired without changing it; the sweep cancels its order', async () => {
     const sessionId = await newOrder('lazy@example.com');
     await shop.database.db
       .update(checkoutSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(checkoutSessions.id, sessionId));
-    const html = await (await shop.request(`/sandbox/checkout/${sessionId}`)).text();
-    expect(html).toContain('This checkout session has expired.');
+    const page = await (await shop.request(`/sandbox/checkout/${sessionId}`)).text();
+    expect(page).toContain('This checkout session has expired.');
+    expect(page).not.toContain('Card number');
+    // Reading is a pure read: the order is cancelled by the sweep, not by the page.
+    expect((await orderBySession(sessionId)).status).toBe('pending');
+    await shop.shop.services.checkoutSweep.runNow();
+    expect((await orderBySession(sessionId)).status).toBe('cancelled');
+  });
+
+  it('refuses to pay a stale session even before the sweep reached it, and cancels its order then', async () => {
+    const sessionId = await newOrder('stale-pay@example.com');
+    await shop.database.db
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, sessionId));
+    const paid = await payOnSandbox(sessionId, '4242424242424242');
+    expect(paid.status).toBe(410);
+    expect(await paid.text()).toContain('This checkout session has expired.');
     expect((await orderBySession(sessionId)).status).toBe('cancelled');
   });
 

@@ -61,6 +61,35 @@ describe('migrations', () => {
     expect(await tableNames(handle)).not.toContain('half_done');
   });
 
+  it("rename the '{product}' placement tag of existing products to 'chosen' (migration 0004)", async () => {
+    const handle = await freshDatabase();
+    // The migrations before the storefront one, then products as an older shop stored them.
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'wyf-migrations-'));
+    await mkdir(path.join(folder, 'meta'));
+    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'));
+    const storefront = journal.entries.findIndex((entry: { tag: string }) => entry.tag.endsWith('_storefront'));
+    expect(storefront).toBeGreaterThan(0);
+    for (const entry of journal.entries.slice(0, storefront)) {
+      await copyFile(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+    }
+    await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, storefront) }));
+    await migrateDatabase(handle, folder);
+    const older = (slug: string, placement: string[]) => ({ slug, name: slug, priceCents: 1000, category: 't-shirts', placement });
+    await handle.db.insert(products).values([
+      older('tee-a', ['{product}', 'strength-in-christ']),
+      older('tee-b', ['{product}', 'chosen']),
+      older('tee-c', ['gracefully-chosen']),
+    ]);
+
+    await migrateDatabase(handle);
+    const rows = await handle.db.select({ slug: products.slug, placement: products.placement }).from(products).orderBy(products.slug);
+    expect(rows).toEqual([
+      { slug: 'tee-a', placement: ['chosen', 'strength-in-christ'] },
+      { slug: 'tee-b', placement: ['chosen'] },
+      { slug: 'tee-c', placement: ['gracefully-chosen'] },
+    ]);
+  });
+
   it('number orders readably and refuse unknown statuses', async () => {
     const handle = await freshDatabase();
     await migrateDatabase(handle);
@@ -108,7 +137,7 @@ describe('demo catalogue seed', () => {
     await migrateDatabase(handle);
     await seedDemoCatalogue(handle.db);
     const all = await handle.db.select().from(products);
-    for (const tag of ['{product}', 'strength-in-christ', 'gracefully-chosen']) {
+    for (const tag of ['chosen', 'strength-in-christ', 'gracefully-chosen']) {
       expect(all.filter((p) => p.placement.includes(tag)).length, tag).toBeGreaterThan(0);
     }
     expect(all.filter((p) => p.isNewArrival).length).toBeGreaterThan(0);

@@ -80,7 +80,7 @@ describe('behind a reverse proxy', () => {
     target.request('/api/admin/session', {
       method: 'POST',
       body: JSON.stringify({ passcode }),
-      headers: { 'X-Forwarded-For': forwardedFor },
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
       clientIp,
     });
 

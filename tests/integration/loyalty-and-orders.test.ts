@@ -104,7 +104,7 @@ describe('loyalty failures', () => {
       expect(html).not.toContain('Available Points');
       const api = await shop.request('/api/loyalty', { headers: { Cookie: alice } });
       expect(api.status).toBe(500);
-      expect(await api.json()).toEqual({ error: 'Failed to load loyalty information' });
+      expect(await api.json()).toEqual({ error: 'Failed to load loyalty information', code: 'internal' });
     } finally {
       await shop.database.db.execute(sql`alter table loyalty_ledger_away rename to loyalty_ledger`);
     }

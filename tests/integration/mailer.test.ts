@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateDatabase, type DatabaseHandle } from '../../server/db/client';
 import { emailOutbox } from '../../server/db/schema';
 import { createMailer, type Mailer } from '../../server/mail/create-mailer';
-import { deliverQueuedEmail, MAX_ATTEMPTS } from '../../server/mail/deliver-queued-email';
+import { CLAIM_LEASE_SECONDS, deliverQueuedEmail, MAX_ATTEMPTS } from '../../server/mail/deliver-queued-email';
 import { enqueueEmail } from '../../server/mail/enqueue-email';
 import { startMailDelivery } from '../../server/mail/start-mail-delivery';
 import { decodeQuotedPrintable } from '../support/accounts';
@@ -36,6 +36,9 @@ beforeEach(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'wyf-mail-'));
   return () => rm(dataDir, { recursive: true, force: true });
 });
+
+/** Long header lines are folded (RFC 5322): one line per header again. */
+const unfold = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ');
 
 const outboxFiles = async () => (await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
 
@@ -86,15 +89,69 @@ describe('outbox mode (.eml files)', () => {
     expect(await outboxFiles()).toHaveLength(12);
   });
 
-  it('retries a row whose deliverer died while sending, but not one being sent now', async () => {
+  it('retries a row whose deliverer died while sending after a one-minute lease, but not one being sent now', async () => {
+    expect(CLAIM_LEASE_SECONDS).toBeLessThanOrEqual(60);
     const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
     await enqueueEmail({ db: database.db, message: { to: 'stale@example.com', subject: 'Stale', text: 's' } });
     await enqueueEmail({ db: database.db, message: { to: 'busy@example.com', subject: 'Busy', text: 'b' } });
-    await database.db.execute(sql`update email_outbox set status = 'sending', claimed_at = now() - interval '11 minutes' where "to" = 'stale@example.com'`);
-    await database.db.execute(sql`update email_outbox set status = 'sending', claimed_at = now() - interval '1 minute' where "to" = 'busy@example.com'`);
+    await database.db.execute(sql`update email_outbox set status = 'sending', attempts = 1, claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5}) where "to" = 'stale@example.com'`);
+    await database.db.execute(sql`update email_outbox set status = 'sending', attempts = 1, claimed_at = now() - interval '10 seconds' where "to" = 'busy@example.com'`);
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
     const rows = await database.db.select().from(emailOutbox);
     expect(Object.fromEntries(rows.map((r) => [r.to, r.status]))).toEqual({ 'stale@example.com': 'sent', 'busy@example.com': 'sending' });
+  });
+
+  it('gives each message a Message-ID derived from its row, the same when it is sent again after a crash', async () => {
+    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    await enqueueEmail({ db: database.db, message: { to: 'twice@example.com', subject: 'Twice', text: 't' } });
+    await enqueueEmail({ db: database.db, message: { to: 'once@example.com', subject: 'Once', text: 'o' } });
+    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 2, failed: 0 });
+    const [row] = await database.db.select().from(emailOutbox).where(sql`"to" = 'twice@example.com'`);
+    // The process died after sending, before recording it: the lease runs out, it goes again.
+    await database.db.execute(sql`update email_outbox set status = 'sending', claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5}) where id = ${row!.id}`);
+    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
+    const files = await outboxFiles();
+    const ids = await Promise.all(
+      files.map(async (file) => {
+        const raw = unfold(await readFile(path.join(dataDir, 'outbox', file), 'utf8'));
+        return { to: /^To: (.+)$/m.exec(raw)![1], messageId: /^Message-ID: (.+)$/im.exec(raw)![1] };
+      }),
+    );
+    const twice = ids.filter((entry) => entry.to === 'twice@example.com');
+    expect(twice).toHaveLength(2);
+    expect(twice[0]!.messageId).toBe(`<outbox.${row!.id}@wearyourfaith.local>`);
+    expect(twice[1]!.messageId).toBe(twice[0]!.messageId);
+    expect(ids.find((entry) => entry.to === 'once@example.com')!.messageId).not.toBe(twice[0]!.messageId);
+  });
+
+  it('lets only the current claim record the outcome: a sender whose lease ran out cannot undo a newer send', async () => {
+    await enqueueEmail({ db: database.db, message: { to: 'slow@example.com', subject: 'Slow', text: 's' } });
+    let finishSlowSend!: (error: Error) => void;
+    const slow: Mailer = {
+      mode: 'outbox',
+      send: () => new Promise<void>((_, reject) => (finishSlowSend = reject)),
+      close: () => undefined,
+    };
+    const slowRun = deliverQueuedEmail({ db: database.db, mailer: slow });
+    while (!finishSlowSend) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Its lease runs out; another deliverer sends the message.
+    await database.db.execute(sql`update email_outbox set claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5})`);
+    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
+    finishSlowSend(new Error('connection lost'));
+    expect(await slowRun).toEqual({ sent: 0, failed: 1 });
+    const [row] = await database.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('gives up a message whose sender died during every attempt', async () => {
+    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    await enqueueEmail({ db: database.db, message: { to: 'poison@example.com', subject: 'Poison', text: 'p' } });
+    await database.db.execute(sql`update email_outbox set status = 'sending', attempts = ${MAX_ATTEMPTS}, claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5})`);
+    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 0, failed: 0 });
+    const [row] = await database.db.select().from(emailOutbox);
+    expect(row!.status).toBe('failed');
+    expect(await outboxFiles()).toHaveLength(0);
   });
 
   it('delivers on its own timer and stops cleanly', async () => {
@@ -148,6 +205,7 @@ describe('SMTP mode', () => {
     expect(received[0]!.to).toEqual(['smtp-buyer@example.com']);
     expect(received[0]!.raw).toContain('Subject: By SMTP');
     expect(received[0]!.raw).toContain('Sent over SMTP');
+    expect(unfold(received[0]!.raw)).toMatch(/^Message-ID: <outbox\.[0-9a-f-]{36}@wearyourfaith\.local>\r?$/im);
     expect(await outboxFiles()).toHaveLength(0);
   });
 

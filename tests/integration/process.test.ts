@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { DEMO_PRODUCTS } from '../../server/db/demo-catalogue';
 import { products } from '../../server/db/schema';
-import { freePort, startShopProcess, waitForOutput } from '../support/process';
+import { freePort, isPortFree, startShopProcess, startWithNpm, waitForOutput } from '../support/process';
 
 // `npm start` as an operator runs it: always the embedded database in a fresh DATA_DIR.
 const folders: string[] = [];
@@ -46,6 +47,44 @@ describe('npm start', () => {
     const [row] = await database.db.select({ n: count() }).from(products);
     expect(Number(row!.n)).toBe(DEMO_PRODUCTS.length);
     await database.close();
+  }, 120_000);
+
+  // Issue 12 item 9: a process manager (systemd, Docker) signals the process it started,
+  // which is npm; the shop must stop, free its port and its data folder, and exit 0.
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops on %s sent to the npm process itself', async (signal) => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wyf-signal-'));
+    folders.push(dataDir);
+    const port = await freePort();
+    const npm = startWithNpm({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForOutput(npm, 'running at');
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    npm.child.kill(signal);
+    expect(await npm.exited).toBe(0);
+    expect(await isPortFree(port)).toBe(true);
+    expect(existsSync(path.join(dataDir, 'shop.lock'))).toBe(false);
+  }, 120_000);
+
+  // Issue 12 item 10: after kill -9 the lock's holder is dead; the next start takes over at
+  // once, and a live holder is still refused.
+  it('restarts at once after kill -9, and still refuses a second process while it runs', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wyf-kill-'));
+    folders.push(dataDir);
+    const crashed = startShopProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    await waitForOutput(crashed, 'running at');
+    crashed.child.kill('SIGKILL');
+    await crashed.exited;
+    expect(existsSync(path.join(dataDir, 'shop.lock'))).toBe(true);
+
+    const port = await freePort();
+    const restarted = startShopProcess({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForOutput(restarted, 'running at');
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    const second = startShopProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('is in use by another running shop process');
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
   }, 120_000);
 
   it('stops with one line naming a bad setting', async () => {

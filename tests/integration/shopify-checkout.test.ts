@@ -58,14 +58,14 @@ describe('POST /api/shopify/checkout', () => {
   it('maps a user error without a legacy code to the unknown-error text', async () => {
     const response = await checkout({ variantId: 'gid://shopify/ProductVariant/999999' });
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ error: MESSAGES.shopUnknownError });
+    expect(await response.json()).toEqual({ error: MESSAGES.shopUnknownError, code: 'shopify-rejected' });
   });
 
   it('answers 502 with the failure text when Shopify fails', async () => {
     fake.mode = 'fail';
     const response = await checkout({ variantId: 'gid://shopify/ProductVariant/1002' });
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: MESSAGES.hostedCheckoutFailed });
+    expect(await response.json()).toEqual({ error: MESSAGES.hostedCheckoutFailed, code: 'shopify-failed' });
     expect(fake.count('cartCreate')).toBe(1);
   });
 
@@ -108,7 +108,7 @@ describe('POST /api/shopify/checkout without Shopify settings', () => {
         body: JSON.stringify({ variantId: 'gid://shopify/ProductVariant/1002' }),
       });
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ error: MESSAGES.hostedCheckoutFailed });
+      expect(await response.json()).toEqual({ error: MESSAGES.hostedCheckoutFailed, code: 'shopify-unavailable' });
     } finally {
       await plain.close();
     }

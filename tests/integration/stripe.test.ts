@@ -141,6 +141,11 @@ describe('POST /api/stripe/webhook', () => {
     expect(forged.status).toBe(400);
     const missing = await shop.request('/api/stripe/webhook', { method: 'POST', body: '{}' });
     expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({
+      received: false,
+      error: 'Missing Stripe-Signature header',
+      code: 'invalid-signature',
+    });
     const garbage = await webhook(sessionEvent('evt_g', 'checkout.session.completed', json.sessionId, 'paid'), {
       signature: 't=1,v1=deadbeef',
     });
@@ -205,5 +210,82 @@ describe('POST /api/stripe/webhook', () => {
     const other = await webhook({ ...sessionEvent('evt_other', 'customer.created', 'cus_1', 'unpaid') });
     expect(other.status).toBe(200);
     expect(await other.json()).toMatchObject({ received: true, result: 'ignored' });
+  });
+});
+
+describe('/payment-success with Stripe (the webhook may come later)', () => {
+  async function paidLater(email: string) {
+    const productId = await teeId();
+    const { json } = await checkout({ items: [{ productId, color: 'Blue', size: 'M', quantity: 2 }], email });
+    return json.sessionId;
+  }
+  const page = async (sessionId: string) => (await shop.request(`/payment-success?session_id=${sessionId}`)).text();
+
+  it('completes a paid session whose webhook has not arrived, exactly once, and shows success', async () => {
+    const sessionId = await paidLater('early@example.com');
+    fake.pay(sessionId, { paymentIntent: 'pi_early_1' });
+    const retrievals = () =>
+      fake.requests.filter((request) => request.method === 'GET' && request.path === `/v1/checkout/sessions/${sessionId}`)
+        .length;
+    const [first, second] = await Promise.all([page(sessionId), page(sessionId)]);
+    for (const html of [first, second]) {
+      expect(html).toContain('Payment Successful!');
+      expect(html).toContain('data-testid="order-number"');
+    }
+    const order = await orderBySession(sessionId);
+    expect(order).toMatchObject({ status: 'processing', paymentReference: 'pi_early_1' });
+    expect(first).toContain(order.orderNumber);
+    expect(retrievals()).toBeGreaterThanOrEqual(1);
+    // Paid now in our records: a later visit does not ask Stripe again.
+    const before = retrievals();
+    expect(await page(sessionId)).toContain('Payment Successful!');
+    expect(retrievals()).toBe(before);
+    // The webhook arriving afterwards changes nothing.
+    const late = await webhook(sessionEvent('evt_early_late', 'checkout.session.completed', sessionId, 'paid'));
+    expect(await late.json()).toMatchObject({ received: true, result: 'unchanged' });
+    const ledger = await shop.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, order.id));
+    expect(ledger).toEqual([expect.objectContaining({ type: 'earned', points: order.totalCents })]);
+    const mail = await shop.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'early@example.com'));
+    expect(mail).toHaveLength(1);
+  });
+
+  it('shows a neutral page for an unpaid, an expired and a made-up session, changing nothing', async () => {
+    const unpaid = await paidLater('unpaid-stripe@example.com');
+    const expired = await paidLater('expired-stripe@example.com');
+    fake.expire(expired);
+    const processing = await paidLater('processing-stripe@example.com');
+    fake.pay(processing, { paymentStatus: 'unpaid' }); // an async payment still on its way
+    for (const sessionId of [unpaid, expired, processing, 'cs_test_made_up_123']) {
+      const html = await page(sessionId);
+      expect(html).toContain('Payment not confirmed');
+      expect(html).not.toContain('Payment Successful!');
+      expect(html).not.toContain('data-testid="order-number"');
+      expect(html).not.toContain('data-testid="order-total"');
+    }
+    for (const sessionId of [unpaid, expired, processing]) {
+      expect((await orderBySession(sessionId)).status).toBe('pending');
+    }
+    // A made-up id never reaches Stripe.
+    expect(fake.requests.some((request) => request.path.includes('cs_test_made_up_123'))).toBe(false);
+  });
+
+  it('shows a neutral page when Stripe cannot be reached, and succeeds once it can', async () => {
+    const sessionId = await paidLater('flaky@example.com');
+    fake.pay(sessionId);
+    fake.failNext(1);
+    expect(await page(sessionId)).toContain('Payment not confirmed');
+    expect((await orderBySession(sessionId)).status).toBe('pending');
+    expect(await page(sessionId)).toContain('Payment Successful!');
+    expect((await orderBySession(sessionId)).status).toBe('processing');
+  });
+
+  it('treats a session that needed no payment (discounts covered it) as paid, in the webhook too', async () => {
+    const sessionId = await paidLater('free@example.com');
+    const response = await webhook({
+      ...sessionEvent('evt_free_1', 'checkout.session.completed', sessionId, 'paid'),
+      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'no_payment_required', payment_intent: null } },
+    });
+    expect(await response.json()).toMatchObject({ received: true, result: 'applied' });
+    expect((await orderBySession(sessionId)).status).toBe('processing');
   });
 });

@@ -24,8 +24,17 @@ export interface ShopProcess {
 
 /** Runs `npm start`'s script with the given environment (DATABASE_URL removed unless given). */
 export function startShopProcess(env: Record<string, string | undefined>): ShopProcess {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  return spawnShop(process.execPath, ['scripts/start.mjs'], env);
+}
+
+/** Runs `npm start` itself: the child is npm, as a process manager would see it. */
+export function startWithNpm(env: Record<string, string | undefined>): ShopProcess {
+  return spawnShop('npm', ['start', '--silent'], env);
+}
+
+function spawnShop(command: string, args: string[], env: Record<string, string | undefined>): ShopProcess {
+  const { DATABASE_URL: _ignored, npm_lifecycle_event: _event, npm_lifecycle_script: _script, ...inherited } = process.env;
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...inherited, LOG_LEVEL: 'warn', SKIP_BUILD_CHECK: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,6 +44,15 @@ export function startShopProcess(env: Record<string, string | undefined>): ShopP
   child.stderr!.on('data', (chunk) => (text += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => text, exited };
+}
+
+/** Resolves when nothing listens on `port` any more (a listen there succeeds). */
+export async function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
 }
 
 /** Resolves when the output contains `needle`; rejects if the process exits first. */

@@ -1,12 +1,13 @@
 import Gift from 'lucide-react/icons/gift';
 import Sparkles from 'lucide-react/icons/sparkles';
 import TrendingUp from 'lucide-react/icons/trending-up';
+import { MESSAGES } from '@domain/messages';
 
-/** SPEC §2 Auth: the side panel of benefits (100 points per $1, redeem points, track progress). */
+/** SPEC §2 Auth: the side panel of benefits (points per $1, redeem points, track progress). */
 export function BenefitsPanel() {
   const benefits = [
-    { icon: Sparkles, title: '100 points per $1', text: 'Every dollar you spend earns 100 loyalty points.' },
-    { icon: Gift, title: 'Redeem points', text: 'Use 100 points for $1.00 off your next order.' },
+    { icon: Sparkles, title: MESSAGES.benefitEarnTitle, text: MESSAGES.benefitEarnText },
+    { icon: Gift, title: 'Redeem points', text: MESSAGES.benefitRedeemText() },
     { icon: TrendingUp, title: 'Track progress', text: 'See your balance and every point earned in one place.' },
   ];
   return (

@@ -1,23 +1,12 @@
 /**
- * The admin's calls to its API: every request carries X-Admin-Session; a 401 means the
- * session is gone (expired, ended elsewhere), so the token is dropped and the gate returns.
+ * The admin's calls to its API (app/lib/json-api with the admin session): every request
+ * carries the X-Admin-Session header; a 401 means the session is gone (expired, ended
+ * elsewhere), so the token is dropped and the gate returns. Failures are ApiErrors.
  */
+import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
+import { MESSAGES } from '@domain/messages';
 import { ADMIN_TOKEN_KEY, readAdminToken, writeAdminToken } from '~/lib/admin-session';
-
-export class AdminAuthError extends Error {
-  constructor() {
-    super('Admin session not found. Please re-authenticate.');
-  }
-}
-
-export class AdminApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
+import { ApiError, readJsonAnswer, sendRequest } from '~/lib/json-api';
 
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
@@ -28,35 +17,40 @@ export function onAdminUnauthorized(listener: Listener) {
   };
 }
 
-export async function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
+/** True for the error of a missing or ended admin session (the gate shows, nothing else). */
+export function isAdminSessionError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** The session is gone: drop the token, bring the gate back, and fail the call. */
+export function adminSessionLost(): ApiError {
+  writeAdminToken(null);
+  unauthorizedListeners.forEach((listener) => listener());
+  return new ApiError(MESSAGES.adminSessionMissing, 401, 'admin-session-missing');
+}
+
+function failureText(status: number) {
+  return `Request failed (${status})`;
+}
+
+/** The raw answer of an admin request (a CSV download); JSON failures become ApiErrors. */
+export async function adminFetch(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const token = readAdminToken();
-  if (!token) {
-    unauthorizedListeners.forEach((listener) => listener());
-    throw new AdminAuthError();
-  }
+  if (!token) throw adminSessionLost();
   const headers = new Headers(init.headers);
-  headers.set('X-Admin-Session', token);
-  if (init.body && typeof init.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-  const response = await fetch(path, { ...init, headers });
-  if (response.status === 401) {
-    writeAdminToken(null);
-    unauthorizedListeners.forEach((listener) => listener());
-    throw new AdminAuthError();
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: string };
-    throw new AdminApiError(body.error ?? `Request failed (${response.status})`, response.status);
-  }
+  headers.set(ADMIN_SESSION_HEADER, token);
+  const response = await sendRequest(path, { ...init, headers }, MESSAGES.unexpectedError);
+  if (response.status === 401) throw adminSessionLost();
+  if (!response.ok) await readJsonAnswer(response, failureText(response.status));
   return response;
 }
 
 export async function adminGet<T>(path: string): Promise<T> {
-  return (await (await adminFetch(path)).json()) as T;
+  return readJsonAnswer<T>(await adminFetch(path), MESSAGES.unexpectedError);
 }
 
 export async function adminSend<T>(path: string, method: string, body?: unknown): Promise<T> {
-  const response = await adminFetch(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-  return (await response.json()) as T;
+  return readJsonAnswer<T>(await adminFetch(path, { method, json: body }), MESSAGES.unexpectedError);
 }
 
 /** Ends the session on the server now (Back to Store); keepalive, as the page is unloading. */
@@ -64,7 +58,7 @@ export function endAdminSession() {
   const token = readAdminToken();
   if (!token) return;
   writeAdminToken(null);
-  void fetch('/api/admin/session', { method: 'DELETE', headers: { 'X-Admin-Session': token }, keepalive: true }).catch(
+  void fetch('/api/admin/session', { method: 'DELETE', headers: { [ADMIN_SESSION_HEADER]: token }, keepalive: true }).catch(
     (error: unknown) => console.warn('[admin] could not end the session', error),
   );
 }
@@ -83,7 +77,7 @@ export function leaveAdminSession() {
 /** The admin page is open: keeps the session alive (a 401 brings the passcode gate back). */
 export function resumeAdminSession() {
   adminFetch('/api/admin/session?resume=1', { method: 'POST' }).catch((error: unknown) => {
-    if (!(error instanceof AdminAuthError)) console.warn('[admin] could not resume the session', error);
+    if (!isAdminSessionError(error)) console.warn('[admin] could not resume the session', error);
   });
 }
 

@@ -9,7 +9,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
-import { adminGet } from './admin-api';
+import { adminGet, isAdminSessionError } from './admin-api';
 import { formatCents, formatDate, fullName } from './format';
 import { Pager } from './pager';
 
@@ -55,7 +55,7 @@ export function CustomersTab() {
           Search
         </Button>
       </form>
-      {customers.isError && customers.error.name !== 'AdminAuthError' && (
+      {customers.isError && !isAdminSessionError(customers.error) && (
         <p role="alert" className="text-sm text-red-700">
           {MESSAGES.fetchCustomersFailed}
         </p>

@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { notify } from '~/lib/notify';
-import { adminFetch, adminGet, adminSend } from './admin-api';
+import { adminFetch, adminGet, adminSend, isAdminSessionError } from './admin-api';
 import { formatCents, formatDate } from './format';
 import { Pager } from './pager';
 
@@ -116,7 +116,7 @@ export function OrdersTab() {
           Search
         </Button>
       </form>
-      {orders.isError && orders.error.name !== 'AdminAuthError' && (
+      {orders.isError && !isAdminSessionError(orders.error) && (
         <p role="alert" className="text-sm text-red-700">
           {MESSAGES.fetchOrdersFailed}
         </p>
@@ -204,8 +204,12 @@ function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClo
               <dd className="text-right tabular-nums">{formatCents(order.subtotalCents)}</dd>
               <dt className="text-muted">Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
               <dd className="text-right tabular-nums">−{formatCents(order.discountCents)}</dd>
-              <dt className="text-muted">Points redeemed ({order.pointsRedeemed})</dt>
-              <dd className="text-right tabular-nums">−{formatCents(order.pointsDiscountCents)}</dd>
+              {order.pointsRedeemed > 0 && (
+                <>
+                  <dt className="text-muted">Points redeemed ({order.pointsRedeemed})</dt>
+                  <dd className="text-right tabular-nums">−{formatCents(order.pointsDiscountCents)}</dd>
+                </>
+              )}
               <dt className="text-muted">Shipping</dt>
               <dd className="text-right tabular-nums">{formatCents(order.shippingCents)}</dd>
               <dt className="font-semibold">Total</dt>

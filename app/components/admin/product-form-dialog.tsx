@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
+import { CATEGORY_LABELS } from '@domain/categories';
 import { centsToDecimalString } from '@domain/money';
 import { MESSAGES } from '@domain/messages';
 import {
   isProductFormComplete,
+  PLACEMENT_TAG_LABELS,
   PLACEMENT_TAGS,
   PRODUCT_CATEGORIES,
   productFormToInput,
@@ -11,6 +13,7 @@ import {
   type ProductFormValues,
 } from '@domain/product-form';
 import type { AdminProduct } from '@server/admin/products';
+import { swatchStyle } from '~/components/shop/swatch-color';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
@@ -205,17 +208,28 @@ function ProductForm({
           <option value="">Select a category</option>
           {PRODUCT_CATEGORIES.map((category) => (
             <option key={category} value={category}>
-              {category}
+              {CATEGORY_LABELS[category]}
             </option>
           ))}
         </NativeSelect>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
+        <div className="grid content-start gap-2">
           <Label htmlFor={id('colors')}>Colors (comma separated)</Label>
           <Input id={id('colors')} value={values.colors} onChange={(event) => set('colors', event.target.value)} onBlur={() => trimList('colors')} />
+          {splitCommaList(values.colors).length > 0 && (
+            // The swatches shoppers will see, so a custom colour name can be checked at once.
+            <ul className="flex flex-wrap gap-2" aria-label="Swatch preview" data-testid="swatch-preview">
+              {splitCommaList(values.colors).map((name) => (
+                <li key={name} className="flex items-center gap-1.5 text-xs text-muted">
+                  <span className="size-4 rounded-full border border-black/15" style={swatchStyle(name)} aria-hidden />
+                  {name}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
-        <div className="grid gap-2">
+        <div className="grid content-start gap-2">
           <Label htmlFor={id('sizes')}>Sizes (comma separated)</Label>
           <Input id={id('sizes')} value={values.sizes} onChange={(event) => set('sizes', event.target.value)} onBlur={() => trimList('sizes')} />
         </div>
@@ -237,7 +251,7 @@ function ProductForm({
                   set('placement', event.target.checked ? [...values.placement, tag] : values.placement.filter((value) => value !== tag))
                 }
               />
-              {tag}
+              {PLACEMENT_TAG_LABELS[tag]}
             </label>
           ))}
         </div>

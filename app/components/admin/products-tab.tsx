@@ -7,7 +7,7 @@ import { MESSAGES } from '@domain/messages';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { notify } from '~/lib/notify';
-import { adminGet, adminSend } from './admin-api';
+import { adminGet, adminSend, isAdminSessionError } from './admin-api';
 import { formatCents } from './format';
 import { ProductFormDialog, type ProductJson } from './product-form-dialog';
 import { SyncPanel } from './sync-panel';
@@ -64,7 +64,7 @@ export function ProductsTab() {
             <Plus className="size-4" aria-hidden /> {MESSAGES.addProduct}
           </Button>
         </div>
-        {products.isError && products.error.name !== 'AdminAuthError' && (
+        {products.isError && !isAdminSessionError(products.error) && (
           <p role="alert" className="text-sm text-red-700">
             {MESSAGES.fetchProductsFailed}
           </p>

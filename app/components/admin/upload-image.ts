@@ -1,33 +1,33 @@
-import { readAdminToken, writeAdminToken } from '~/lib/admin-session';
-import { AdminApiError, AdminAuthError } from './admin-api';
+import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
+import { readAdminToken } from '~/lib/admin-session';
+import { ApiError } from '~/lib/json-api';
+import { adminSessionLost } from './admin-api';
 
 /** Uploads one image with progress (XMLHttpRequest: fetch has no upload progress). */
 export function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const token = readAdminToken();
     if (!token) {
-      reject(new AdminAuthError());
+      reject(adminSessionLost());
       return;
     }
     const request = new XMLHttpRequest();
     request.open('POST', '/api/admin/uploads');
-    request.setRequestHeader('X-Admin-Session', token);
+    request.setRequestHeader(ADMIN_SESSION_HEADER, token);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    request.onerror = () => reject(new Error('Network error'));
+    request.onerror = () => reject(new ApiError('Network error', 0, 'network'));
     request.onload = () => {
-      let body: { url?: string; error?: string } = {};
+      let body: { url?: string; error?: string; code?: string } = {};
       try {
         body = JSON.parse(request.responseText) as typeof body;
       } catch {
         body = {};
       }
-      if (request.status === 401) {
-        writeAdminToken(null);
-        reject(new AdminAuthError());
-      } else if (request.status >= 200 && request.status < 300 && body.url) resolve(body.url);
-      else reject(new AdminApiError(body.error ?? `Upload failed (${request.status})`, request.status));
+      if (request.status === 401) reject(adminSessionLost());
+      else if (request.status >= 200 && request.status < 300 && body.url) resolve(body.url);
+      else reject(new ApiError(body.error ?? `Upload failed (${request.status})`, request.status, body.code ?? null));
     };
     const form = new FormData();
     form.append('file', file);

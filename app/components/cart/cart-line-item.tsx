@@ -5,12 +5,8 @@ import type { CartItem } from '@domain/cart';
 import { CART_MAX_QUANTITY } from '@domain/cart';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
+import { ProductThumbnail } from '~/components/shop/product-image';
 import { Button } from '~/components/ui/button';
-
-/** Smaller variant of a demo product image for the cart thumbnail. */
-function thumbnail(image: string): string {
-  return image.replace(/-960\.webp$/, '-480.webp');
-}
 
 /** One cart line (SPEC §2 Cart): image, name, colour, size, minus/plus, remove, line total, 'each'. */
 export function CartLineItem({
@@ -34,14 +30,7 @@ export function CartLineItem({
     <li className="flex gap-4 py-6" data-testid="cart-line">
       <div className="size-24 shrink-0 overflow-hidden rounded-xl bg-surface sm:size-28">
         {item.image ? (
-          <img
-            src={thumbnail(item.image)}
-            alt={item.name}
-            width={112}
-            height={112}
-            loading="lazy"
-            className="size-full object-cover"
-          />
+          <ProductThumbnail src={item.image} alt={item.name} size={112} className="size-full" />
         ) : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col justify-between gap-3">

@@ -1,11 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { computeTotals } from '@domain/totals';
+import { priceOrder } from '@domain/price-order';
 import { OrderSummary } from './order-summary';
 
 function setup(overrides: Partial<React.ComponentProps<typeof OrderSummary>> = {}) {
   const props: React.ComponentProps<typeof OrderSummary> = {
-    totals: computeTotals({ lines: [{ unitPriceCents: 1500, quantity: 3 }], couponFraction: 0 }),
+    price: priceOrder({ lines: [{ unitPriceCents: 1500, quantity: 3 }] }),
     couponCode: null,
     onApplyCoupon: vi.fn(() => true),
     onRemoveCoupon: vi.fn(),
@@ -14,8 +14,6 @@ function setup(overrides: Partial<React.ComponentProps<typeof OrderSummary>> = {
     isProcessing: false,
     onCheckout: vi.fn(),
     pointsBalance: null,
-    maxRedeemable: 0,
-    pointsToRedeem: 0,
     onPointsChange: vi.fn(),
     ...overrides,
   };
@@ -48,7 +46,7 @@ describe('OrderSummary', () => {
   it('shows an applied coupon with its code, discount and Remove', () => {
     const props = setup({
       couponCode: 'JESUS',
-      totals: computeTotals({ lines: [{ unitPriceCents: 1500, quantity: 4 }], couponFraction: 0.1 }),
+      price: priceOrder({ lines: [{ unitPriceCents: 1500, quantity: 4 }], couponCode: 'JESUS' }),
     });
     expect(screen.getByText('Discount (JESUS)')).toBeInTheDocument();
     expect(screen.getByTestId('summary-discount')).toHaveTextContent('-$6.00');
@@ -68,7 +66,11 @@ describe('OrderSummary', () => {
   });
 
   it('lists redemption steps and reports the choice', () => {
-    const props = setup({ pointsBalance: 250, maxRedeemable: 200 });
+    const props = setup({
+      pointsBalance: 250,
+      price: priceOrder({ lines: [{ unitPriceCents: 1500, quantity: 3 }], pointsBalance: 250 }),
+    });
+    expect(screen.getByText('You have 250 points. 100 points = $1.00 off.')).toBeInTheDocument();
     const select = screen.getByLabelText('Redeem points');
     expect([...select.querySelectorAll('option')].map((option) => option.value)).toEqual(['0', '100', '200']);
     fireEvent.change(select, { target: { value: '200' } });

@@ -3,11 +3,11 @@ import Tag from 'lucide-react/icons/tag';
 import X from 'lucide-react/icons/x';
 import { useId, useState } from 'react';
 import { isBlankCoupon } from '@domain/coupon';
-import { pointsToCents, POINTS_PER_REDEMPTION_STEP } from '@domain/loyalty';
+import { pointsToCents, redemptionSteps } from '@domain/loyalty';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
-import { freeShippingNote, qualifiesForFreeShipping } from '@domain/shipping';
-import type { Totals } from '@domain/totals';
+import { qualifiesForFreeShipping } from '@domain/shipping';
+import type { OrderPrice } from '@domain/price-order';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -17,7 +17,8 @@ import { Label } from '~/components/ui/label';
  * shipping, points to earn, total, coupon field, optional e-mail and the checkout button.
  */
 export function OrderSummary(props: {
-  totals: Totals;
+  /** The cart's price preview with the chosen points (priceOrder). */
+  price: OrderPrice;
   couponCode: string | null;
   onApplyCoupon: (code: string) => boolean;
   onRemoveCoupon: () => void;
@@ -27,11 +28,9 @@ export function OrderSummary(props: {
   onCheckout: () => void;
   /** Spendable points of the signed-in shopper; null hides the redemption control. */
   pointsBalance: number | null;
-  maxRedeemable: number;
-  pointsToRedeem: number;
   onPointsChange: (points: number) => void;
 }) {
-  const { totals } = props;
+  const { price: totals } = props;
   const [couponInput, setCouponInput] = useState('');
   const couponId = useId();
   const emailId = useId();
@@ -43,8 +42,7 @@ export function OrderSummary(props: {
     if (props.onApplyCoupon(couponInput)) setCouponInput('');
   }
 
-  const steps: number[] = [];
-  for (let points = 0; points <= props.maxRedeemable; points += POINTS_PER_REDEMPTION_STEP) steps.push(points);
+  const steps = redemptionSteps(totals.redeemablePoints);
 
   return (
     <section aria-labelledby="summary-heading" className="rounded-2xl bg-surface p-6 lg:sticky lg:top-24">
@@ -98,7 +96,7 @@ export function OrderSummary(props: {
             : 'mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900'
         }
       >
-        {freeShippingNote(totals.subtotalCents)}
+        {MESSAGES.freeShippingNote(totals.subtotalCents)}
       </p>
 
       <div className="mt-6 space-y-2">
@@ -135,11 +133,11 @@ export function OrderSummary(props: {
         <div className="mt-6 space-y-2">
           <Label htmlFor={pointsId}>Redeem points</Label>
           <p className="text-xs text-muted">
-            You have {props.pointsBalance.toLocaleString('en-US')} points. 100 points = $1.00 off.
+            {MESSAGES.pointsBalanceNote(props.pointsBalance)}
           </p>
           <select
             id={pointsId}
-            value={Math.min(props.pointsToRedeem, props.maxRedeemable)}
+            value={totals.pointsRedeemed}
             onChange={(event) => props.onPointsChange(Number(event.target.value))}
             className="h-11 w-full rounded-lg border border-line bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-500/40"
           >

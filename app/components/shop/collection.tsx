@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
-import { Await, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { FilterOption } from '@domain/catalog-filter';
+import { collectionSearch } from '@domain/catalog-page';
 import { MESSAGES } from '@domain/messages';
 import type { CardProduct } from '@domain/storefront-product';
 import { cn } from '~/lib/utils';
@@ -62,7 +62,7 @@ export function FilterRow({
         return (
           <Link
             key={option.value || 'all'}
-            to={{ search: option.value ? `?filter=${encodeURIComponent(option.value)}` : '', hash: '#products' }}
+            to={{ search: collectionSearch({ filter: option.value }), hash: '#products' }}
             preventScrollReset
             aria-current={isActive ? 'page' : undefined}
             className={cn(
@@ -78,6 +78,9 @@ export function FilterRow({
   );
 }
 
+/** The id of the nth card (from 1) of a grid: 'Load more' links jump to the first new one. */
+export const gridItemId = (position: number) => `item-${position}`;
+
 /** The grid of cards; the first `priorityCount` images load first. */
 export function ProductGrid({
   products,
@@ -91,7 +94,7 @@ export function ProductGrid({
   return (
     <ul className={className}>
       {products.map((product, index) => (
-        <li key={product.key} className="flex">
+        <li key={product.key} id={gridItemId(index + 1)} className="flex scroll-mt-24">
           <div className="w-full">
             <ProductCard product={product} priority={index < priorityCount} />
           </div>
@@ -108,37 +111,6 @@ export function ProductGridSkeleton({ count, className = PRODUCT_GRID_CLASS }: {
         <ProductCardSkeleton key={index} />
       ))}
     </div>
-  );
-}
-
-/**
- * A section whose list streams in: the count reads 'Loading...' and skeletons show until the
- * loader's promise resolves (crawlers get the finished HTML).
- */
-export function StreamedCollection<T>({
-  resolve,
-  header,
-  skeletonCount,
-  gridClassName,
-  children,
-}: {
-  resolve: Promise<T>;
-  gridClassName?: string;
-  header: (count: React.ReactNode) => React.ReactNode;
-  skeletonCount: number;
-  children: (value: T) => React.ReactNode;
-}) {
-  return (
-    <Suspense
-      fallback={
-        <>
-          {header(<span aria-live="polite">{MESSAGES.loading}</span>)}
-          <ProductGridSkeleton count={skeletonCount} className={gridClassName} />
-        </>
-      }
-    >
-      <Await resolve={resolve}>{(value) => children(value)}</Await>
-    </Suspense>
   );
 }
 

@@ -1,15 +1,25 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import X from 'lucide-react/icons/x';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { MESSAGES } from '@domain/messages';
+import { SignOutButton } from '~/components/account/sign-out-button';
 import { Button } from '~/components/ui/button';
-import { CATEGORY_LINKS, iconLink } from './site-header';
+import type { Viewer } from '@server/context';
+import { CATEGORY_LINKS, iconLink } from './nav-links';
 
 /**
  * SPEC §2 Header, narrow screens: the 320px slide-in menu (a Radix dialog: focus trapped and
  * restored, Escape closes). Loaded when first opened, so it costs nothing on page load.
  */
-export default function MobileMenu({ onClose, onAdmin }: { onClose: () => void; onAdmin: () => void }) {
+export default function MobileMenu({
+  viewer,
+  onClose,
+  onAdmin,
+}: {
+  viewer: Viewer | null;
+  onClose: () => void;
+  onAdmin: () => void;
+}) {
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogPrimitive.Portal>
@@ -38,6 +48,18 @@ export default function MobileMenu({ onClose, onAdmin }: { onClose: () => void; 
               </NavLink>
             ))}
           </nav>
+          {viewer && (
+            // The header keeps only the account icon on narrow screens; the rest of it is here.
+            <div className="flex flex-col gap-1 border-t border-line px-4 py-4">
+              <Link to="/account" onClick={onClose} className="rounded-lg px-3 py-3 text-base font-medium hover:bg-brand-50">
+                Your account
+              </Link>
+              <Link to="/loyalty" onClick={onClose} className="rounded-lg px-3 py-3 text-base font-medium hover:bg-brand-50">
+                {MESSAGES.loyaltyRewards}
+              </Link>
+              <SignOutButton withLabel className="flex h-12 items-center gap-2 rounded-lg px-3 text-base font-medium hover:bg-brand-50" />
+            </div>
+          )}
           <div className="px-4">
             <Button
               variant="outline"

@@ -2,9 +2,10 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CardProduct } from '@domain/storefront-product';
+import type { CardProduct, CardVariant } from '@domain/storefront-product';
 import { allowConsoleError } from '../../../tests/support/console-error-policy';
 import { resetCartStoreForTests } from '~/lib/cart-store';
+import { resetFavoritesStoreForTests } from '~/lib/favorites-store';
 import { ProductCard } from './product-card';
 
 const notify = vi.hoisted(() => vi.fn());
@@ -26,10 +27,35 @@ function product(overrides: Partial<CardProduct> = {}): CardProduct {
     colors: ['Pink', 'Yellow', 'Blue', 'White'],
     sizes: ['XS', 'S', 'M', 'L', 'XL'],
     rating: null,
-    externalVariantId: null,
-    firstVariantAvailable: true,
+    variants: null,
     ...overrides,
   };
+}
+
+const variant = (id: string, size: string, priceCents: number, available = true, color: string | null = null): CardVariant => ({
+  id,
+  color,
+  size,
+  priceCents,
+  originalPriceCents: 4000,
+  available,
+});
+
+/** A Shopify product as cards get it: three sizes, the L dearer (the fixture 'Grace Abounds Tee'). */
+function external(overrides: Partial<CardProduct> = {}): CardProduct {
+  const variants = [variant('v1', 'S', 3200), variant('v2', 'M', 3200), variant('v3', 'L', 3450)];
+  return product({
+    source: 'external',
+    slug: null,
+    productId: null,
+    title: 'Grace Abounds Tee',
+    priceCents: 3200,
+    originalPriceCents: 4000,
+    colors: [],
+    sizes: ['S', 'M', 'L'],
+    variants,
+    ...overrides,
+  });
 }
 
 function renderCard(card: CardProduct) {
@@ -45,6 +71,7 @@ function shownImage(card: HTMLElement): string | null {
 beforeEach(() => {
   localStorage.clear();
   resetCartStoreForTests();
+  resetFavoritesStoreForTests();
   notify.mockReset();
   startExternalCheckout.mockReset();
 });
@@ -116,9 +143,64 @@ describe('ProductCard', () => {
     expect(saved).toEqual([expect.objectContaining({ id: 'Simple Cross Tee-Pink-M', quantity: 1, priceCents: 1500 })]);
   });
 
-  it('shows Out of Stock, disabled, when the first external variant is unavailable', () => {
-    const card = renderCard(product({ source: 'external', slug: null, externalVariantId: 'v1', firstVariantAvailable: false }));
+  it('shows Out of Stock, disabled, only while the chosen variant is unavailable', async () => {
+    const user = userEvent.setup();
+    const card = renderCard(external({ variants: [variant('v1', 'S', 3000, false), variant('v2', 'M', 3000), variant('v3', 'L', 3000)] }));
     expect(within(card).getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+    expect(within(card).getByRole('option', { name: 'S (sold out)' })).toBeInTheDocument();
+    await user.selectOptions(within(card).getByLabelText('Size'), 'M');
+    expect(within(card).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
+  it('external products: the chosen size picks its variant, its price, and the checkout buys it', async () => {
+    const user = userEvent.setup();
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    startExternalCheckout.mockResolvedValue('https://shop.example/checkout/2');
+    const card = renderCard(external());
+    expect(within(card).getByTestId('card-price')).toHaveTextContent('$32.00');
+    await user.selectOptions(within(card).getByLabelText('Size'), 'L');
+    expect(within(card).getByTestId('card-price')).toHaveTextContent('$34.50');
+    expect(within(card).getByText('$40.00')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
+    expect(startExternalCheckout).toHaveBeenCalledWith('v3');
+  });
+
+  it('colour and size together choose the variant (Color / Size options)', async () => {
+    const user = userEvent.setup();
+    const variants = [
+      variant('c-m', 'M', 2800, true, 'Cream'),
+      variant('b-m', 'M', 2900, true, 'Black'),
+      variant('b-l', 'L', 2900, false, 'Black'),
+    ];
+    const card = renderCard(external({ colors: ['Cream', 'Black'], sizes: ['M', 'L'], images: [], variants }));
+    expect(within(card).getByTestId('card-price')).toHaveTextContent('$28.00');
+    await user.selectOptions(within(card).getByLabelText('Size'), 'L');
+    expect(within(card).getByRole('button', { name: 'Out of Stock' })).toBeDisabled(); // Cream / L: no such variant
+    await user.selectOptions(within(card).getByLabelText('Size'), 'M');
+    await user.selectOptions(within(card).getByLabelText('Color'), 'Black');
+    expect(within(card).getByTestId('card-price')).toHaveTextContent('$29.00');
+    expect(within(card).getByRole('option', { name: 'L (sold out)' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
+  it('the heart saves an own product in the browser for a guest, and shows its state', async () => {
+    const user = userEvent.setup();
+    const id = '0b9c4c52-6f0e-4a55-8f2a-2d3f0a1e9b11';
+    const card = renderCard(product({ productId: id, key: id }));
+    const heart = within(card).getByRole('button', { name: 'Save Simple Cross Tee to favorites' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart);
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(JSON.parse(localStorage.getItem('favorites') ?? '[]')).toEqual([id]);
+    await user.click(heart);
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    expect(localStorage.getItem('favorites')).toBeNull();
+  });
+
+  it('external products have no heart (they have no page of ours to save)', () => {
+    const card = renderCard(external());
+    expect(within(card).queryByTestId('favorite-button')).toBeNull();
   });
 
   it('external products: Adding... while the hosted checkout is created, then the tab goes there', async () => {
@@ -127,7 +209,7 @@ describe('ProductCard', () => {
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     let resolve: (url: string) => void = () => undefined;
     startExternalCheckout.mockReturnValue(new Promise<string>((done) => (resolve = done)));
-    const card = renderCard(product({ source: 'external', slug: null, externalVariantId: 'v1' }));
+    const card = renderCard(external());
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
     expect(within(card).getByRole('button', { name: 'Adding...' })).toBeDisabled();
     expect(startExternalCheckout).toHaveBeenCalledWith('v1');
@@ -143,7 +225,7 @@ describe('ProductCard', () => {
     const tab = { location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     startExternalCheckout.mockRejectedValue(new Error('boom'));
-    const card = renderCard(product({ source: 'external', slug: null, externalVariantId: 'v1' }));
+    const card = renderCard(external());
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
     expect(tab.close).toHaveBeenCalled();
     expect(notify).toHaveBeenCalledWith({

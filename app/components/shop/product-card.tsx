@@ -1,6 +1,5 @@
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
-import Heart from 'lucide-react/icons/heart';
 import Star from 'lucide-react/icons/star';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +10,9 @@ import {
   addToCartButtonState,
   initialCardSelection,
   isOnSale,
+  resolveVariant,
   selectImagesForColor,
+  soldOutChoices,
   validateCardSelection,
   wrapIndex,
 } from '@domain/product-card';
@@ -23,8 +24,12 @@ import { useCart } from '~/lib/cart-store';
 import { notify } from '~/lib/notify';
 import { startExternalCheckout } from '~/lib/shopify-checkout';
 import { cn } from '~/lib/utils';
+import { FavoriteButton } from './favorite-button';
 import { ProductImage } from './product-image';
-import { swatchColor } from './swatch-color';
+import { swatchStyle } from './swatch-color';
+
+/** How a choice that cannot be bought is marked in the swatches and selects. */
+const SOLD_OUT = 'sold out';
 
 export const CARD_IMAGE_SIZES =
   '(min-width: 1536px) 16vw, (min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 480px) 50vw, 100vw';
@@ -63,7 +68,6 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
   const [size, setSize] = useState<string | null>(initial.size);
   const [imageIndex, setImageIndex] = useState(0);
   const [isAdding, setIsAdding] = useState(false);
-  const [isFavourite, setIsFavourite] = useState(false);
 
   const variants = product.colorVariants;
   const shownImages = selectImagesForColor({
@@ -92,8 +96,11 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
     }
   }
 
-  const button = addToCartButtonState({ isAdding, firstVariantAvailable: product.firstVariantAvailable });
-  const onSale = isOnSale(product.priceCents, product.originalPriceCents);
+  // The chosen colour and size pick the variant: its price, compare-at price and availability.
+  const chosen = resolveVariant(product, { color, size });
+  const soldOut = soldOutChoices(product, color);
+  const button = addToCartButtonState({ isAdding, available: chosen.available });
+  const onSale = isOnSale(chosen.priceCents, chosen.originalPriceCents);
 
   async function addToCart() {
     const problem = validateCardSelection({ colors: product.colors, sizes: product.sizes, color, size });
@@ -101,8 +108,13 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
       notify({ title: problem, variant: 'destructive' });
       return;
     }
+    if (!chosen.available) {
+      notify({ title: MESSAGES.unavailableTitle, description: MESSAGES.outOfStockDescription, variant: 'destructive' });
+      return;
+    }
     if (product.source === 'external') {
-      if (!product.firstVariantAvailable || !product.externalVariantId) {
+      const variantId = chosen.variant?.id;
+      if (!variantId) {
         notify({ title: MESSAGES.unavailableTitle, description: MESSAGES.outOfStockDescription, variant: 'destructive' });
         return;
       }
@@ -110,9 +122,9 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
       // Opened synchronously inside the click, so popup blockers allow it.
       const tab = window.open('', '_blank');
       try {
-        const url = await startExternalCheckout(product.externalVariantId);
+        const url = await startExternalCheckout(variantId);
         if (tab) tab.location.href = url;
-        else window.location.href = url;
+        else window.location.assign(url);
       } catch (error) {
         tab?.close();
         console.error('External checkout failed', error);
@@ -129,7 +141,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         slug: product.slug ?? undefined,
         name: product.title,
         image: image ?? '',
-        priceCents: product.priceCents,
+        priceCents: chosen.priceCents,
         color,
         size,
       });
@@ -171,15 +183,9 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
             {MESSAGES.saleBadge}
           </Badge>
         )}
-        <button
-          type="button"
-          onClick={() => setIsFavourite((value) => !value)}
-          aria-pressed={isFavourite}
-          aria-label={`Save ${product.title} to favourites`}
-          className="absolute top-2 right-2 grid size-9 place-items-center rounded-full bg-white/90 text-ink shadow-sm transition hover:bg-white hover:text-brand-600"
-        >
-          <Heart className={cn('size-4', isFavourite && 'fill-brand-500 text-brand-500')} aria-hidden />
-        </button>
+        {product.productId && (
+          <FavoriteButton productId={product.productId} title={product.title} className="absolute top-2 right-2 size-9" />
+        )}
         {slideCount > 1 && (
           <>
             <button
@@ -233,11 +239,13 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         </h3>
         <div className="flex h-6 items-center justify-between gap-2">
           <p className="flex items-baseline gap-2">
-            <span className="font-semibold text-ink">{formatCents(product.priceCents)}</span>
-            {onSale && product.originalPriceCents !== null && (
+            <span className="font-semibold text-ink" data-testid="card-price">
+              {formatCents(chosen.priceCents)}
+            </span>
+            {onSale && chosen.originalPriceCents !== null && (
               <span className="text-sm text-muted line-through">
                 <span className="sr-only">Original price </span>
-                {formatCents(product.originalPriceCents)}
+                {formatCents(chosen.originalPriceCents)}
               </span>
             )}
           </p>
@@ -250,28 +258,30 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
                 key={name}
                 type="button"
                 onClick={() => chooseColor(name)}
-                aria-label={name}
+                aria-label={soldOut.colors.has(name) ? `${name} (${SOLD_OUT})` : name}
                 aria-pressed={name === color}
-                title={name}
+                title={soldOut.colors.has(name) ? `${name} (${SOLD_OUT})` : name}
                 className={cn(
                   'size-6 rounded-full border border-black/15 transition',
                   name === color ? 'ring-2 ring-brand-500 ring-offset-2' : 'hover:scale-110',
+                  soldOut.colors.has(name) && 'opacity-40',
                 )}
-                style={{ backgroundColor: swatchColor(name) }}
+                style={swatchStyle(name)}
               />
             ))}
           </div>
         )}
-        <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-2">
+        {/* The size column is as wide as its longest choice ('One Size' is never cut). */}
+        <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2">
           {product.colors.length > 0 && (
             <div>
               <label htmlFor={`${idBase}-color`} className="sr-only">
                 Color
               </label>
-              <NativeSelect id={`${idBase}-color`} value={color ?? ''} onChange={(event) => chooseColor(event.target.value)}>
+              <NativeSelect id={`${idBase}-color`} className="pr-8! pl-2.5!" value={color ?? ''} onChange={(event) => chooseColor(event.target.value)}>
                 {product.colors.map((name) => (
                   <option key={name} value={name}>
-                    {name}
+                    {soldOut.colors.has(name) ? `${name} (${SOLD_OUT})` : name}
                   </option>
                 ))}
               </NativeSelect>
@@ -282,10 +292,10 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
               <label htmlFor={`${idBase}-size`} className="sr-only">
                 Size
               </label>
-              <NativeSelect id={`${idBase}-size`} value={size ?? ''} onChange={(event) => setSize(event.target.value)}>
+              <NativeSelect id={`${idBase}-size`} className="pr-8! pl-2.5!" value={size ?? ''} onChange={(event) => setSize(event.target.value)}>
                 {product.sizes.map((name) => (
                   <option key={name} value={name}>
-                    {name}
+                    {soldOut.sizes.has(name) ? `${name} (${SOLD_OUT})` : name}
                   </option>
                 ))}
               </NativeSelect>

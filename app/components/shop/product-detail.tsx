@@ -4,25 +4,33 @@ import Minus from 'lucide-react/icons/minus';
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CATEGORY_LABELS, CATEGORY_PATHS, isProductCategory } from '@domain/categories';
 import { cartItemId, DEFAULT_COLOR, DEFAULT_SIZE } from '@domain/cart';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
-import { isOnSale, selectImagesForColor, validateCardSelection, wrapIndex } from '@domain/product-card';
+import {
+  addToCartButtonState,
+  isOnSale,
+  resolveVariant,
+  selectImagesForColor,
+  validateCardSelection,
+  wrapIndex,
+} from '@domain/product-card';
 import type { CardProduct, PublicProduct } from '@domain/storefront-product';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { useCart } from '~/lib/cart-store';
 import { notify } from '~/lib/notify';
 import { cn } from '~/lib/utils';
+import { FavoriteButton } from './favorite-button';
 import { Stars } from './product-card';
 import { ProductImage } from './product-image';
-import { swatchColor } from './swatch-color';
+import { swatchStyle } from './swatch-color';
 
-const CATEGORY_PAGES: Record<string, { to: string; label: string }> = {
-  't-shirts': { to: '/t-shirts', label: 'T-Shirts' },
-  hoodies: { to: '/hoodies', label: 'Hoodies' },
-  accessories: { to: '/accessories', label: 'Accessories' },
-};
+/** The category's collection page and name (domain/categories), for the breadcrumb. */
+function categoryPage(category: string): { to: string; label: string } | undefined {
+  return isProductCategory(category) ? { to: CATEGORY_PATHS[category], label: CATEGORY_LABELS[category] } : undefined;
+}
 
 /** The product page body: gallery, colour and size, quantity, price and sale price, description. */
 export function ProductDetail({ product, card }: { product: PublicProduct; card: CardProduct }) {
@@ -38,8 +46,11 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
   const images = selectImagesForColor({ images: product.images, colors: product.colors, selectedColor: color });
   const current = wrapIndex(imageIndex, images.length);
   const image = images[current] ?? product.images[0] ?? null;
-  const onSale = isOnSale(product.priceCents, product.originalPriceCents);
-  const category = CATEGORY_PAGES[product.category];
+  // The same variant rule as the cards (domain/product-card.ts resolveVariant).
+  const chosen = resolveVariant(card, { color, size });
+  const button = addToCartButtonState({ isAdding: false, available: chosen.available });
+  const onSale = isOnSale(chosen.priceCents, chosen.originalPriceCents);
+  const category = categoryPage(product.category);
 
   function chooseColor(next: string) {
     setColor(next);
@@ -52,13 +63,17 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
       notify({ title: problem, variant: 'destructive' });
       return;
     }
+    if (!chosen.available) {
+      notify({ title: MESSAGES.unavailableTitle, description: MESSAGES.outOfStockDescription, variant: 'destructive' });
+      return;
+    }
     const line = {
       id: cartItemId(card.title, color, size),
       productId: product.id,
       slug: product.slug,
       name: product.name,
       image: image ?? '',
-      priceCents: product.priceCents,
+      priceCents: chosen.priceCents,
       color,
       size,
     };
@@ -104,6 +119,7 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                 {MESSAGES.saleBadge}
               </Badge>
             )}
+            <FavoriteButton productId={product.id} title={product.name} className="absolute top-3 right-3 size-11" />
             {images.length > 1 && (
               <>
                 <button type="button" aria-label="Previous image" onClick={() => setImageIndex(current - 1)} className="absolute top-1/2 left-3 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow">
@@ -140,11 +156,11 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
         <div className="flex flex-col">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{product.name}</h1>
           <div className="mt-4 flex items-baseline gap-3">
-            <span className="text-2xl font-semibold">{formatCents(product.priceCents)}</span>
-            {onSale && product.originalPriceCents !== null && (
+            <span className="text-2xl font-semibold">{formatCents(chosen.priceCents)}</span>
+            {onSale && chosen.originalPriceCents !== null && (
               <span className="text-lg text-muted line-through">
                 <span className="sr-only">Original price </span>
-                {formatCents(product.originalPriceCents)}
+                {formatCents(chosen.originalPriceCents)}
               </span>
             )}
           </div>
@@ -169,7 +185,7 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                     aria-pressed={name === color}
                     className={cn('flex h-10 items-center gap-2 rounded-full border px-3 text-sm transition', name === color ? 'border-ink' : 'border-line hover:border-brand-400')}
                   >
-                    <span className="size-5 rounded-full border border-black/15" style={{ backgroundColor: swatchColor(name) }} aria-hidden />
+                    <span className="size-5 rounded-full border border-black/15" style={swatchStyle(name)} aria-hidden />
                     {name}
                   </button>
                 ))}
@@ -204,12 +220,12 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                 <Plus className="size-4" aria-hidden />
               </button>
             </div>
-            <Button size="lg" className="flex-1" onClick={addToCart}>
-              {MESSAGES.addToCart}
+            <Button size="lg" className="flex-1" disabled={button.disabled} onClick={addToCart}>
+              {button.label}
             </Button>
           </div>
           <p className="mt-6 text-sm text-muted">
-            {MESSAGES.shippingTime}. Free shipping on orders over $50.
+            {MESSAGES.shippingTime}. {MESSAGES.freeShippingOver}
           </p>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { smallImageUrl } from '@domain/storefront-product';
+import { IMAGE_ASPECT, LARGE_IMAGE_WIDTH, productImageSrcSet, smallImageUrl } from '@domain/product-image';
 import { cn } from '~/lib/utils';
 
 /**
@@ -18,19 +18,43 @@ export function ProductImage({
   priority?: boolean;
   className?: string;
 }) {
-  const small = smallImageUrl(src);
+  const srcSet = productImageSrcSet(src);
   return (
     <img
       src={src}
-      srcSet={small ? `${small} 480w, ${src} 960w` : undefined}
-      sizes={small ? sizes : undefined}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
-      width={960}
-      height={1200}
+      width={LARGE_IMAGE_WIDTH}
+      height={(LARGE_IMAGE_WIDTH * IMAGE_ASPECT.height) / IMAGE_ASPECT.width}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       className={cn('size-full object-cover', className)}
+    />
+  );
+}
+
+/** A small square picture of a product (cart line, payment page): the small variant when there is one. */
+export function ProductThumbnail({
+  src,
+  alt,
+  size,
+  className,
+}: {
+  src: string;
+  alt: string;
+  size: number;
+  className?: string;
+}) {
+  return (
+    <img
+      src={smallImageUrl(src) ?? src}
+      alt={alt}
+      width={size}
+      height={size}
+      loading="lazy"
+      className={cn('object-cover', className)}
     />
   );
 }

@@ -39,3 +39,16 @@ describe('PromoDialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('PromoDialog and other dialogs', () => {
+  it('waits while another dialog is open (Admin Access clicked in the first 2 s), then opens', async () => {
+    const { holdModal } = await import('~/lib/modal-presence');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    render(<PromoDialog />);
+    const release = holdModal(); // the admin dialog opens at 1 s
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => release()); // and closes
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Get 10% off your order');
+  });
+});

@@ -4,7 +4,7 @@ import Phone from 'lucide-react/icons/phone';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
-import { CATEGORY_LINKS } from './site-header';
+import { SHOP_LINKS } from './nav-links';
 
 // Dialog code loads when a Quick Link is first opened, not with every page.
 const InfoDialog = lazy(() => import('./info-dialog'));
@@ -72,7 +72,7 @@ const QUICK_LINKS: { label: string; summary: string; body: React.ReactNode }[] =
       <>
         <p>{MESSAGES.shippingTime}.</p>
         <p>{MESSAGES.shippingDestinations}.</p>
-        <p>Shipping is free on orders over $50; otherwise it is a flat $5.99.</p>
+        <p>{MESSAGES.shippingCost}</p>
       </>
     ),
   },
@@ -112,15 +112,13 @@ export function SiteFooter() {
         <div>
           <h2 className="font-semibold">Shop</h2>
           <ul className="mt-3 space-y-2">
-            {[...CATEGORY_LINKS, { to: '/hoodies', label: 'Hoodies' }, { to: '/accessories', label: 'Accessories' }].map(
-              (link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="text-muted transition hover:text-brand-700">
-                    {link.label}
-                  </Link>
-                </li>
-              ),
-            )}
+            {SHOP_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-muted transition hover:text-brand-700">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
         <div>

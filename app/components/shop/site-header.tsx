@@ -1,22 +1,21 @@
 import Award from 'lucide-react/icons/award';
+import Heart from 'lucide-react/icons/heart';
 import LogIn from 'lucide-react/icons/log-in';
 import Menu from 'lucide-react/icons/menu';
+import Search from 'lucide-react/icons/search';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
-import { lazy, Suspense, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import User from 'lucide-react/icons/user';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Button } from '~/components/ui/button';
 import { useCart } from '~/lib/cart-store';
+import { useFavorites } from '~/lib/favorites-store';
+import { holdModal } from '~/lib/modal-presence';
 import type { Viewer } from '@server/context';
-
-/** SPEC §2 Header: the four category links, labelled exactly as the spec writes them. */
-export const CATEGORY_LINKS = [
-  { to: '/new-arrivals', label: MESSAGES.navNewArrivals },
-  { to: '/t-shirts', label: MESSAGES.navTShirts },
-  { to: '/strength-in-christ', label: MESSAGES.navStrengthInChrist },
-  { to: '/eves-legacy', label: MESSAGES.navGracefullyChosen },
-] as const;
+import { CATEGORY_LINKS, iconLink } from './nav-links';
+import { SearchForm } from './search-form';
 
 // The admin dialog's code loads only when a visitor opens it: shoppers never download it.
 const MobileMenu = lazy(() => import('./mobile-menu'));
@@ -24,15 +23,31 @@ const AdminAccessDialog = lazy(() =>
   import('~/components/admin/admin-access-dialog').then((module) => ({ default: module.AdminAccessDialog })),
 );
 
-export const iconLink = 'relative grid size-10 place-items-center rounded-full text-ink transition hover:bg-brand-50 hover:text-brand-700';
+/** A count in the corner of a header icon (cart lines, saved favorites). */
+function CountBadge({ count, testId }: { count: number; testId: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid={testId}
+      className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-brand-600 px-1 text-[11px] font-bold text-white"
+    >
+      {count}
+    </span>
+  );
+}
 
 /**
  * SPEC §2 Header: sticky; the account icons come from the root loader's viewer, so the
  * server renders them right (no flash). Wide screens: links and 'Admin'. Narrow screens: a
  * 320px slide-in menu (a Radix dialog: focus trapped and restored, Escape closes).
+ * Search: a field on extra-wide screens; elsewhere a search icon that opens it under the bar
+ * (without JavaScript the icon is a plain link to /search). The cart and favorites counts come
+ * from the browser after hydration (anonymous pages are the same for everyone).
  */
 export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
   const cart = useCart();
+  const favorites = useFavorites();
+  const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // The menu mounts only while open, so focus goes back to its button by hand.
@@ -46,6 +61,13 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
     if (open) setAdminRequested(true);
     setAdminOpenState(open);
   };
+  // While the admin dialog is open (or loading), the promo dialog waits.
+  useEffect(() => (adminOpen ? holdModal() : undefined), [adminOpen]);
+  useEffect(() => (menuOpen ? holdModal() : undefined), [menuOpen]);
+
+  // The search bar belongs to the page it was opened on: a navigation closes it.
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const searchOpen = searchOpenOn === location.key;
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
@@ -53,7 +75,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
         <div className="flex items-center gap-1">
           <button
             type="button"
-            className={`${iconLink} md:hidden`}
+            className={`${iconLink} lg:hidden`}
             ref={menuButton}
             aria-label="Open menu"
             aria-haspopup="dialog"
@@ -65,6 +87,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           {menuOpen && (
             <Suspense fallback={null}>
               <MobileMenu
+                viewer={viewer}
                 onClose={closeMenu}
                 onAdmin={() => {
                   setMenuOpen(false);
@@ -75,16 +98,16 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           )}
           <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight" aria-label="Wear Your Faith home">
             <img src="/images/logo.svg" alt="" width={28} height={28} />
-            <span className="hidden text-lg min-[360px]:inline">{MESSAGES.brandName}</span>
+            <span className="hidden text-lg min-[430px]:inline lg:hidden xl:inline">{MESSAGES.brandName}</span>
           </Link>
         </div>
-        <nav aria-label="Main" className="hidden items-center gap-6 text-sm font-medium md:flex">
+        <nav aria-label="Main" className="hidden items-center gap-6 text-sm font-medium lg:flex">
           {CATEGORY_LINKS.map((link) => (
             <NavLink
               key={link.to}
               to={link.to}
               className={({ isActive }) =>
-                `rounded transition hover:text-brand-600 ${isActive ? 'text-brand-700' : 'text-ink'}`
+                `rounded whitespace-nowrap transition hover:text-brand-600 ${isActive ? 'text-brand-700' : 'text-ink'}`
               }
             >
               {link.label}
@@ -92,12 +115,37 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           ))}
         </nav>
         <div className="flex items-center gap-0.5">
+          <SearchForm className="mr-2 hidden w-44 xl:block 2xl:w-56" />
+          <Link
+            to="/search"
+            className={`${iconLink} xl:hidden`}
+            aria-label="Search"
+            aria-expanded={searchOpen}
+            aria-controls="header-search"
+            onClick={(event) => {
+              event.preventDefault();
+              setSearchOpenOn(searchOpen ? null : location.key);
+            }}
+          >
+            <Search className="size-5" aria-hidden />
+          </Link>
+          <Link
+            to="/favorites"
+            className={iconLink}
+            aria-label={favorites.count > 0 ? `Favorites, ${favorites.count} saved` : 'Favorites'}
+          >
+            <Heart className="size-5" aria-hidden />
+            <CountBadge count={favorites.count} testId="favorites-count" />
+          </Link>
           {viewer ? (
             <>
-              <Link to="/loyalty" className={iconLink} aria-label="Loyalty rewards">
+              <Link to="/account" className={iconLink} aria-label="Your account">
+                <User className="size-5" aria-hidden />
+              </Link>
+              <Link to="/loyalty" className={`${iconLink} max-lg:hidden`} aria-label="Loyalty rewards">
                 <Award className="size-5" aria-hidden />
               </Link>
-              <SignOutButton className={iconLink} />
+              <SignOutButton className={`${iconLink} max-lg:hidden`} />
             </>
           ) : (
             <Link to="/auth" className={iconLink} aria-label="Sign in">
@@ -106,20 +154,18 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           )}
           <Link to="/cart" className={iconLink} aria-label={cart.count > 0 ? `Cart, ${cart.count} items` : 'Cart'}>
             <ShoppingBag className="size-5" aria-hidden />
-            {cart.count > 0 && (
-              <span
-                data-testid="cart-count"
-                className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-brand-600 px-1 text-[11px] font-bold text-white"
-              >
-                {cart.count}
-              </span>
-            )}
+            <CountBadge count={cart.count} testId="cart-count" />
           </Link>
-          <Button variant="outline" size="sm" className="ml-2 max-md:hidden" onClick={() => setAdminOpen(true)}>
+          <Button variant="outline" size="sm" className="ml-2 max-lg:hidden" onClick={() => setAdminOpen(true)}>
             {MESSAGES.adminButton}
           </Button>
         </div>
       </div>
+      {searchOpen && (
+        <div id="header-search" className="border-t border-line px-4 py-3 sm:px-6 xl:hidden">
+          <SearchForm className="mx-auto max-w-xl" autoFocus />
+        </div>
+      )}
       {adminRequested && (
         <Suspense fallback={null}>
           <AdminAccessDialog open={adminOpen} onOpenChange={setAdminOpen} />

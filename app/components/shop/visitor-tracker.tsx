@@ -22,7 +22,8 @@ function send(isActive: boolean, beacon = false) {
       userAgent: navigator.userAgent,
       isActive,
     });
-    if (beacon && navigator.sendBeacon?.('/api/visitors', body)) return;
+    // JSON endpoints take application/json only (server/http/body-guard.ts), beacons too.
+    if (beacon && navigator.sendBeacon?.('/api/visitors', new Blob([body], { type: 'application/json' }))) return;
     fetch('/api/visitors', { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(
       (error: unknown) => console.warn('[visitors] heartbeat failed', error),
     );

@@ -1,0 +1,28 @@
+import Heart from 'lucide-react/icons/heart';
+import { favoriteButtonLabel } from '@domain/favorites';
+import { useFavorites } from '~/lib/favorites-store';
+import { cn } from '~/lib/utils';
+
+/**
+ * The heart on a card or product page (SPEC §2 Product card's favourite icon): saves the
+ * product to the visitor's favorites, and shows whether it is saved (aria-pressed).
+ */
+export function FavoriteButton({ productId, title, className }: { productId: string; title: string; className?: string }) {
+  const favorites = useFavorites();
+  const saved = favorites.isSaved(productId);
+  return (
+    <button
+      type="button"
+      onClick={() => void favorites.setSaved(productId, !saved)}
+      aria-pressed={saved}
+      aria-label={favoriteButtonLabel(title)}
+      data-testid="favorite-button"
+      className={cn(
+        'grid place-items-center rounded-full bg-white/90 text-ink shadow-sm transition hover:bg-white hover:text-brand-600',
+        className,
+      )}
+    >
+      <Heart className={cn('size-4', saved && 'fill-brand-500 text-brand-500')} aria-hidden />
+    </button>
+  );
+}

@@ -1,0 +1,30 @@
+import Search from 'lucide-react/icons/search';
+import { Form, useSearchParams, useLocation } from 'react-router';
+import { SEARCH_QUERY_MAX_LENGTH } from '@domain/search';
+import { cn } from '~/lib/utils';
+
+/**
+ * The shop's search field: a GET form to /search?q= (works without JavaScript; with it, the
+ * results load without a full page load). On /search it shows the current query.
+ */
+export function SearchForm({ className, autoFocus = false }: { className?: string; autoFocus?: boolean }) {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const current = location.pathname === '/search' ? (params.get('q') ?? '') : '';
+  return (
+    <Form action="/search" method="get" role="search" className={cn('relative', className)}>
+      <input
+        key={current}
+        type="search"
+        name="q"
+        defaultValue={current}
+        placeholder="Search"
+        aria-label="Search products"
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
+        autoFocus={autoFocus}
+        className="h-10 w-full rounded-full border border-line bg-white pr-4 pl-10 text-sm text-ink placeholder:text-muted focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40"
+      />
+      <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted" aria-hidden />
+    </Form>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * /search?q=: active products matching the words of the query in their name, description,
+ * colours, category or tags, best first (server/catalog/search-products.ts), in the same card
+ * grid as the collections. Any query is text: empty, over-long, wildcards or quotes never fail.
+ */
+import SearchIcon from 'lucide-react/icons/search';
+import { Link } from 'react-router';
+import { MESSAGES } from '@domain/messages';
+import { normaliseSearchQuery, SEARCH_RESULT_LIMIT } from '@domain/search';
+import { cardFromPublicProduct } from '@domain/storefront-product';
+import { searchProducts } from '@server/catalog/search-products';
+import { ProductGrid } from '~/components/shop/collection';
+import { SHOP_LINKS } from '~/components/shop/nav-links';
+import { SearchForm } from '~/components/shop/search-form';
+import { seoMeta } from '~/components/shop/seo';
+import type { Route } from './+types/search';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = normaliseSearchQuery(new URL(request.url).searchParams.get('q'));
+  if (!query) return { query, cards: [], total: 0 };
+  const result = await searchProducts({ db: context.db, query });
+  return { query, cards: result.products.map((product) => cardFromPublicProduct(product)), total: result.total };
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const query = loaderData?.query ?? '';
+  return [
+    ...seoMeta({
+      matches,
+      title: query ? `Search results for “${query}”` : 'Search',
+      description: 'Search the Wear Your Faith shop: faith-inspired tees, hoodies and accessories.',
+      path: '/search',
+      canonical: false,
+    }),
+    // Result pages are for shoppers, not for search engines' indexes.
+    { name: 'robots', content: 'noindex, follow' },
+  ];
+}
+
+const resultCount = (count: number) => (count === 1 ? '1 result' : `${count} results`);
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, cards, total } = loaderData;
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
+      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{query ? `Results for “${query}”` : 'Search'}</h1>
+      <SearchForm className="mt-6 max-w-xl" />
+      {!query ? (
+        <Suggestions title="What are you looking for?" text="Search by name, colour, category or style, or start with a collection:" />
+      ) : cards.length === 0 ? (
+        <Suggestions
+          title={`No products match “${query}”`}
+          text="Check the spelling, try a more general word, or browse a collection:"
+        />
+      ) : (
+        <section aria-label="Search results" className="mt-8">
+          <p className="mb-8 text-sm text-muted" data-testid="result-count">
+            {resultCount(total)}
+            {total > SEARCH_RESULT_LIMIT && ` (the best ${SEARCH_RESULT_LIMIT} shown)`}
+          </p>
+          <ProductGrid products={cards} />
+        </section>
+      )}
+    </main>
+  );
+}
+
+function Suggestions({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-line bg-white px-6 py-14 text-center">
+      <SearchIcon className="size-8 text-brand-600" aria-hidden />
+      <h2 className="mt-4 text-2xl font-semibold">{title}</h2>
+      <p className="mt-3 max-w-md text-muted">{text}</p>
+      <ul className="mt-6 flex flex-wrap justify-center gap-2">
+        {SHOP_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className="inline-flex h-9 items-center rounded-full border border-line bg-white px-4 text-sm font-medium hover:border-brand-400 hover:bg-brand-50"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to="/" className="mt-8 text-sm font-semibold text-brand-700 hover:underline">
+        {MESSAGES.browseAllProducts}
+      </Link>
+    </div>
+  );
+}

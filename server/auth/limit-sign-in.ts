@@ -1,0 +1,42 @@
+/**
+ * Customer sign-in attempts, counted atomically before the password is checked (issue 12
+ * item 2), in the database so that every process shares the count: at most SIGN_IN_LIMIT.max
+ * wrong attempts per client address and window, whatever the concurrency. Better Auth's own
+ * limiter (also configured) reads its counter and writes it back later, so parallel attempts
+ * all pass it; this check runs in front of it. A successful sign-in hands its count back.
+ */
+import { AUTH_TEXTS } from '../../domain/auth-feedback';
+import { hitRateLimit, refundRateLimitHit, type RateLimitRule } from '../admin/rate-limit';
+import type { Executor } from '../db/client';
+import { CLIENT_IP_HEADER } from '../http/client-ip-header';
+
+/** Failed sign-in attempts allowed per client address and window. */
+export const SIGN_IN_LIMIT = { window: 60, max: 5 } as const;
+export const SIGN_IN_RULE: RateLimitRule = { limit: SIGN_IN_LIMIT.max, windowMs: SIGN_IN_LIMIT.window * 1000 };
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
+
+const isSignIn = (request: Request) =>
+  request.method === 'POST' && new URL(request.url).pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '') === SIGN_IN_PATH;
+
+export async function limitSignInAttempts(options: {
+  db: Executor;
+  request: Request;
+  handle: (request: Request) => Promise<Response>;
+}): Promise<Response> {
+  const { db, request, handle } = options;
+  if (!isSignIn(request)) return handle(request);
+  // Set by the HTTP shell from the socket (or a trusted proxy); never the client's own value.
+  const key = `sign-in:${request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'}`;
+  const hit = await hitRateLimit({ db, key, rule: SIGN_IN_RULE });
+  if (hit.limited) {
+    const retryAfter = String(hit.retryAfterSeconds);
+    return Response.json(
+      // `error` is the shop's shape; `code` and `message` are what Better Auth's answers carry.
+      { error: AUTH_TEXTS.tooManyAttempts, code: 'TOO_MANY_REQUESTS', message: AUTH_TEXTS.tooManyAttempts },
+      { status: 429, headers: { 'Retry-After': retryAfter, 'X-Retry-After': retryAfter, 'Cache-Control': 'no-store' } },
+    );
+  }
+  const response = await handle(request);
+  if (response.ok) await refundRateLimitHit({ db, key, hit });
+  return response;
+}

@@ -1,0 +1,88 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { rankSearchResults, SEARCH_RESULT_LIMIT, searchWords } from '../../domain/search';
+import type { PublicProduct } from '../../domain/storefront-product';
+import type { Database } from '../db/client';
+import { products } from '../db/schema';
+import { toPublicProduct } from './to-public-product';
+
+/** The indexed expressions of migration 0004 (written exactly as the indexes are). */
+const document = sql`products_search_document(${products.name}, ${products.description}, ${products.category}, ${products.colors}, ${products.tags})`;
+const shortText = sql`products_search_text(${products.name}, ${products.category}, ${products.colors}, ${products.tags})`;
+
+/**
+ * A word's typo threshold: the trigram word similarity a misspelt word needs. pg_trgm's default
+ * (0.6) misses one-letter slips inside short words ('hoddie': 0.57); 0.5 still keeps unrelated
+ * words out, and only words the catalogue does not contain are matched this way.
+ */
+const TYPO_SIMILARITY = '0.5';
+/** Candidates read before ranking (the best by the database's own score). */
+const CANDIDATE_LIMIT = 200;
+
+export interface SearchResult {
+  products: PublicProduct[];
+  /** How many active products match, whatever the limit. */
+  total: number;
+}
+
+const prefixQuery = (word: string) => sql`to_tsquery('english', ${`${word}:*`})`;
+
+/**
+ * Active products matching every word of the query (name, description, colour, category and
+ * tags), best first. Each word matches by full-text search with prefixes ('hood' finds
+ * hoodies, 'tees' finds tee); a word that finds nothing that way (a typo: 'hodie') matches by
+ * trigram similarity instead. Both use the indexes of migration 0004. Any text is safe: words
+ * are letters and digits only (domain/search.ts), and every value is a bound parameter.
+ */
+export async function searchProducts(options: { db: Database; query: string }): Promise<SearchResult> {
+  const words = searchWords(options.query);
+  if (words.length === 0) return { products: [], total: 0 };
+  const { db } = options;
+
+  // Which words the catalogue contains as written (an index probe each).
+  const probes = words.map(
+    (word, index) =>
+      sql`exists (select 1 from ${products} where ${products.isActive} and ${document} @@ ${prefixQuery(word)}) as ${sql.identifier(`w${index}`)}`,
+  );
+  const known = await db.execute<Record<string, boolean>>(sql`select ${sql.join(probes, sql`, `)}`);
+  const exact = words.map((_, index) => known.rows[0]?.[`w${index}`] === true);
+
+  const conditions: SQL[] = [eq(products.isActive, true)];
+  const ranks: SQL[] = [sql`0`];
+  const similarities: SQL[] = [sql`0`];
+  words.forEach((word, index) => {
+    if (exact[index]) {
+      conditions.push(sql`${document} @@ ${prefixQuery(word)}`);
+      ranks.push(sql`ts_rank(${document}, ${prefixQuery(word)})`);
+    } else {
+      conditions.push(sql`${word} <% ${shortText}`);
+      similarities.push(sql`word_similarity(${word}, ${shortText})`);
+    }
+  });
+  const textRank = sql<number>`(${sql.join(ranks, sql` + `)})`.mapWith(Number);
+  const similarity = sql<number>`(${sql.join(similarities, sql` + `)})`.mapWith(Number);
+
+  const read = (executor: Pick<Database, 'select'>) =>
+    executor
+      .select({ product: products, textRank, similarity, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .where(and(...conditions))
+      .orderBy(sql`${textRank} + ${similarity} desc`, products.name)
+      .limit(CANDIDATE_LIMIT);
+
+  const rows = exact.every(Boolean)
+    ? await read(db)
+    : await db.transaction(async (tx) => {
+        // For this transaction only: the `<%` operator (and its index) use this threshold.
+        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_SIMILARITY}, true)`);
+        return read(tx);
+      });
+
+  const ranked = rankSearchResults(
+    rows.map((row) => ({ name: row.product.name, textRank: row.textRank, similarity: row.similarity, row })),
+    words,
+  );
+  return {
+    products: ranked.slice(0, SEARCH_RESULT_LIMIT).map((entry) => toPublicProduct(entry.row.product)),
+    total: rows[0]?.total ?? 0,
+  };
+}

@@ -1,0 +1,60 @@
+import type { AppLoadContext } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AppError, badRequest } from '../app-error';
+import { jsonRoute } from './json-route';
+
+function args(request: Request) {
+  const logger = { error: vi.fn() };
+  return { request, context: { logger, requestId: 'req-1' } as unknown as AppLoadContext, logger };
+}
+
+describe('jsonRoute', () => {
+  const post = (body: string) => new Request('http://shop.test/api/x', { method: 'POST', body });
+
+  it('answers the data as JSON that is never cached', async () => {
+    const route = jsonRoute({ methods: ['POST'], readBody: true }, async ({ body }) => ({ echo: body }));
+    const response = await route(args(post('{"a":1}')));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ echo: { a: 1 } });
+  });
+
+  it('answers an AppError as { error, code } with its status and headers, without logging', async () => {
+    const call = args(post('{}'));
+    const route = jsonRoute({}, async () => {
+      throw new AppError('too-many', { status: 429, message: 'Slow down', headers: { 'Retry-After': '60' } });
+    });
+    const response = await route(call);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('60');
+    expect(await response.json()).toEqual({ error: 'Slow down', code: 'too-many' });
+    expect(call.logger.error).not.toHaveBeenCalled();
+  });
+
+  it('refuses other methods with 405 and Allow, and a body that is not JSON with 400', async () => {
+    const route = jsonRoute({ methods: ['POST'], readBody: true }, async () => ({}));
+    const get = await route(args(new Request('http://shop.test/api/x')));
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const broken = await route(args(post('{nope')));
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ error: 'The request body is not valid JSON', code: 'invalid-json' });
+  });
+
+  it('logs an unexpected failure with the request id and answers 500 with the endpoint text', async () => {
+    const call = args(post('{}'));
+    const route = jsonRoute({ failureMessage: 'Please try again.', what: 'test' }, async () => {
+      throw new Error('database on fire');
+    });
+    const response = await route(call);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: 'Please try again.', code: 'internal' });
+    expect(call.logger.error).toHaveBeenCalledWith(expect.objectContaining({ requestId: 'req-1' }), 'test failed');
+  });
+
+  it('passes a Response from the handler through', async () => {
+    const route = jsonRoute({}, async () => new Response(null, { status: 204 }));
+    expect((await route(args(post('')))).status).toBe(204);
+    expect(badRequest('x').status).toBe(400);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * How the HTTP shell turns a request away before any route sees it: the JSON error shape of
+ * every endpoint (`{ "error": message, "code": code }`, as server/http/json-route.ts answers an
+ * AppError) under /api/, a short plain-text line elsewhere (pages, forms). Every message a
+ * person may read about such a refusal is here.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MESSAGES } from '../../domain/messages';
+
+export interface Refusal {
+  code: string;
+  message: string;
+}
+
+export const REFUSALS = {
+  nulInAddress: { code: 'nul-character', message: 'The address contains a NUL character, which is not allowed.' },
+  malformedAddress: { code: 'malformed-address', message: 'The address is not valid (bad percent-encoding).' },
+  nulInText: { code: 'nul-character', message: 'Text fields may not contain NUL characters.' },
+  bodyTooLarge: { code: 'body-too-large', message: 'Request body too large' },
+  imageTooLarge: { code: 'body-too-large', message: MESSAGES.imageTooLarge },
+  jsonRequired: { code: 'unsupported-media-type', message: 'Content-Type must be application/json' },
+  formRequired: { code: 'unsupported-media-type', message: 'Please submit the form on this page.' },
+  formUnreadable: { code: 'invalid-form', message: 'The form could not be read. Please try again.' },
+  crossOrigin: { code: 'cross-origin', message: 'Cross-origin requests are not allowed.' },
+} as const satisfies Record<string, Refusal>;
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+export function refuse(c: Context, status: ContentfulStatusCode, refusal: Refusal, headers: Record<string, string> = {}) {
+  const init = { 'Cache-Control': 'no-store', ...headers };
+  return isApiPath(c.req.path)
+    ? c.json({ error: refusal.message, code: refusal.code }, status, init)
+    : c.text(refusal.message, status, init);
+}

@@ -1,0 +1,59 @@
+/**
+ * What /payment-success may say about a session: paid (order or donation) or not. A session
+ * our records do not show as paid is read back from its provider; if the provider says it
+ * is paid (the Stripe webhook has not arrived yet), it is completed here through the same
+ * exactly-once function, as Stripe advises for the success page. A made-up, unpaid or
+ * expired session is simply 'not-paid': the page shows no order data for it.
+ */
+import type { Logger } from 'pino';
+import type { AppServices } from '../context';
+import type { Database } from '../db/client';
+import { completeCheckoutSession } from './complete-checkout-session';
+import { getHostedSession } from './get-hosted-session';
+import type { PaymentProvider } from './payment-provider';
+
+export type PaymentConfirmation =
+  | { status: 'paid'; purpose: 'order'; orderNumber: string; totalCents: number }
+  | { status: 'paid'; purpose: 'donation'; amountCents: number }
+  | { status: 'not-paid' };
+
+export async function confirmPayment(options: {
+  db: Database;
+  provider: PaymentProvider;
+  logger: Logger;
+  mail: Pick<AppServices['mail'], 'deliverNow'>;
+  sessionId: string;
+}): Promise<PaymentConfirmation> {
+  const { db, provider, logger, sessionId } = options;
+  let view = await getHostedSession({ db, sessionId });
+  if (!view) return { status: 'not-paid' };
+  if (!view.isPaid && view.status !== 'complete' && view.provider === provider.name) {
+    let state;
+    try {
+      state = await provider.retrieveSession(view.id);
+    } catch (error) {
+      logger.warn({ err: error, sessionId: view.id }, 'could not read the session back from the payment provider');
+      return { status: 'not-paid' };
+    }
+    if (state?.isPaid) {
+      await completeCheckoutSession({
+        ...options,
+        event: {
+          eventId: `${provider.name}:paid:${view.id}`,
+          provider: provider.name,
+          eventType: 'checkout.session.completed',
+          sessionId: view.id,
+          outcome: 'paid',
+          paymentReference: state.paymentReference,
+        },
+      });
+      view = await getHostedSession({ db, sessionId });
+      if (!view) return { status: 'not-paid' };
+    }
+  }
+  if (!view.isPaid) return { status: 'not-paid' };
+  if (view.order) {
+    return { status: 'paid', purpose: 'order', orderNumber: view.order.orderNumber, totalCents: view.order.totalCents };
+  }
+  return { status: 'paid', purpose: 'donation', amountCents: view.donation?.amountCents ?? view.totalCents };
+}

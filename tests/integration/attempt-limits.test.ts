@@ -1,0 +1,122 @@
+/**
+ * Issue 12 item 2: the admin passcode and customer sign-in limits hold whatever the
+ * concurrency. Attempts are counted atomically before they are verified, in the database
+ * (so on PostgreSQL, with a pool of connections, the guesses really run in parallel).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedCustomer, postJson } from '../support/accounts';
+import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+
+const passcodeAttempt = (passcode: string, clientIp: string) =>
+  shop.request('/api/admin/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ passcode }),
+    clientIp,
+  });
+
+describe('admin passcode', () => {
+  it('answers at most 5 of 60 concurrent wrong guesses with 401; the rest are refused unverified (429)', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => passcodeAttempt(`wrong-${index}`, '198.51.100.20').then((r) => r.status)),
+    );
+    const counts = tally(statuses);
+    console.info(`60 concurrent wrong passcodes: ${JSON.stringify(counts)}`);
+    expect(counts[401]).toBe(5);
+    expect(counts[429]).toBe(55);
+  });
+
+  it('a correct passcode sent among 29 wrong ones gets in only if it is one of the first 5; once the limit is hit, never', async () => {
+    const guesses = Array.from({ length: 30 }, (_, index) => (index === 29 ? TEST_ADMIN_PASSCODE : `wrong-${index}`));
+    // From a fresh address, all at once: at most 5 of the 30 are verified at all.
+    const burst = await Promise.all(guesses.map((passcode) => passcodeAttempt(passcode, '198.51.100.21')));
+    const counts = tally(burst.map((response) => response.status));
+    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(5);
+    expect(counts[429]).toBeGreaterThanOrEqual(25);
+    // Once the limit is hit, the right passcode is refused like the rest.
+    const clientIp = '198.51.100.23';
+    for (let index = 0; index < 5; index++) expect((await passcodeAttempt('wrong', clientIp)).status).toBe(401);
+    const responses = await Promise.all(guesses.map((passcode) => passcodeAttempt(passcode, clientIp)));
+    expect(responses.map((response) => response.status)).toEqual(Array(30).fill(429));
+    for (const response of responses) expect(await response.text()).not.toContain('sessionToken');
+  });
+
+  it('counts wrong attempts only: a correct passcode gives its attempt back', async () => {
+    const clientIp = '198.51.100.22';
+    for (let index = 0; index < 4; index++) expect((await passcodeAttempt('wrong', clientIp)).status).toBe(401);
+    expect((await passcodeAttempt(TEST_ADMIN_PASSCODE, clientIp)).status).toBe(200);
+    expect((await passcodeAttempt('wrong', clientIp)).status).toBe(401);
+    expect((await passcodeAttempt(TEST_ADMIN_PASSCODE, clientIp)).status).toBe(429);
+  });
+});
+
+describe('customer sign-in', () => {
+  const email = 'limited.shopper@example.com';
+  const password = 'correct-horse-1';
+  beforeAll(async () => {
+    await createConfirmedCustomer(shop, { email, password, clientIp: '192.0.2.30' });
+  });
+
+  const signIn = (secret: string, clientIp: string) =>
+    postJson(shop, '/api/auth/sign-in/email', { email, password: secret }, { clientIp });
+
+  it('answers at most 5 of 60 concurrent wrong passwords with 401', async () => {
+    const responses = await Promise.all(Array.from({ length: 60 }, (_, index) => signIn(`wrong-password-${index}`, '192.0.2.31')));
+    const counts = tally(responses.map((response) => response.status));
+    console.info(`60 concurrent wrong sign-ins: ${JSON.stringify(counts)}`);
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(5);
+    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(60);
+    const refused = responses.find((response) => response.status === 429)!;
+    expect(await refused.json()).toMatchObject({ error: expect.stringContaining('Too many attempts') });
+  });
+
+  it('the right password sent among 29 wrong ones signs in only if it is one of the first 5; once the limit is hit, never', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => signIn(index === 29 ? password : `wrong-password-${index}`, '192.0.2.34')),
+    );
+    const counts = tally(burst.map((response) => response.status));
+    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(5);
+    const clientIp = '192.0.2.32';
+    for (let index = 0; index < 5; index++) expect((await signIn(`wrong-${index}-x`, clientIp)).status).toBe(401);
+    const secrets = Array.from({ length: 30 }, (_, index) => (index === 11 ? password : `wrong-password-${index}`));
+    const responses = await Promise.all(secrets.map((secret) => signIn(secret, clientIp)));
+    expect(responses.map((response) => response.status)).toEqual(Array(30).fill(429));
+    for (const response of responses) expect(response.headers.getSetCookie()).toEqual([]);
+    // Another address still signs in.
+    expect((await signIn(password, '192.0.2.33')).status).toBe(200);
+  });
+});
+
+describe('the rate-limit tables stay bounded (item 11)', () => {
+  it('drops expired counters and idle auth limiter rows on the next insert, keeping live ones', async () => {
+    const db = shop.database.db;
+    const hourAgo = Date.now() - 60 * 60 * 1000;
+    for (let index = 0; index < 50; index++) {
+      await db.execute(sql`insert into rate_limit_counters (key, count, window_ends_at)
+        values (${`stale:${index}`}, 3, ${new Date(hourAgo).toISOString()}::timestamptz)`);
+      await db.execute(sql`insert into rate_limit (id, key, count, last_request)
+        values (${`stale-${index}`}, ${`203.0.113.${index}|/sign-in/email`}, 3, ${hourAgo})`);
+    }
+    await db.execute(sql`insert into rate_limit_counters (key, count, window_ends_at)
+      values ('live:1', 1, now() + interval '10 minutes')`);
+    // A new client: one new counter row, and one new row in Better Auth's table.
+    expect((await passcodeAttempt('wrong', '198.51.100.77')).status).toBe(401);
+    expect((await postJson(shop, '/api/auth/sign-in/email', { email: 'x@example.com', password: 'whatever-1' }, { clientIp: '198.51.100.77' })).status).toBe(401);
+    const counters = await db.execute<{ key: string }>(sql`select key from rate_limit_counters where key like 'stale:%' or key = 'live:1'`);
+    expect(counters.rows.map((row) => row.key)).toEqual(['live:1']);
+    const limiter = await db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit where id like 'stale-%'`);
+    expect(limiter.rows[0]!.n).toBe(0);
+  });
+});
