@@ -103,6 +103,7 @@ describe('a crash between storing an order and storing its session', () => {
       name: 'sandbox',
       createSession: () => new Promise(() => undefined),
       retrieveSession: async () => null,
+      refundPayment: () => Promise.reject(new Error('not used')),
     };
   }
 
@@ -179,6 +180,7 @@ describe('a crash between storing an order and storing its session', () => {
       name: 'sandbox',
       createSession: () => slow.promise,
       retrieveSession: async () => null,
+      refundPayment: () => Promise.reject(new Error('not used')),
     };
     try {
       const answer = post('/api/checkout', {
