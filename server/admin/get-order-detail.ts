@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
+import { getOrderLifecycle } from './get-order-lifecycle';
 
 export async function getOrderDetail(options: { db: Executor; orderId: string }) {
   const { db, orderId } = options;
@@ -34,6 +35,7 @@ export async function getOrderDetail(options: { db: Executor; orderId: string })
     totalCents: order.totalCents,
     paymentProvider: order.paymentProvider,
     paymentReference: order.paymentReference,
+    lifecycle: await getOrderLifecycle({ db, order }),
     lines: lines.map((line) => ({
       id: line.id,
       name: line.name,
