@@ -10,7 +10,7 @@ import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.orders_.$id';
 
 const IdSchema = z.uuid();
-const StatusBodySchema = z.object({ status: OrderStatusSchema, carrier: z.unknown(), trackingNumber: z.unknown() });
+const StatusBodySchema = z.object({ status: OrderStatusSchema, carrier: z.unknown().optional(), trackingNumber: z.unknown().optional() });
 
 /** View Details of one order. */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin order' }, async ({ request, context, params }) => {

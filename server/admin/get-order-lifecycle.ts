@@ -6,7 +6,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { trackingUrl } from '../../domain/order-lifecycle';
 import type { Executor } from '../db/client';
-import { orderNotes, orders, refunds } from '../db/schema';
+import { orderNotes, type orders, refunds } from '../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -14,7 +14,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { orderNotes, orders, refunds } from '../db/schema';
-import { PaymentRefundRejectedError, type PaymentProvider } from '../payments/payment-provider';
+import { isRefundRejection, type PaymentProvider } from '../payments/payment-provider';
 
 /** Longer than a provider call may take (Stripe: 20 s per attempt, 3 attempts). */
 export const REFUND_LEASE_MS = 120_000;
@@ -93,7 +93,7 @@ export async function requestRefund(options: {
     });
     return { outcome: 'refunded', providerRefundId: done.id };
   } catch (error) {
-    if (error instanceof PaymentRefundRejectedError) {
+    if (isRefundRejection(error)) {
       await db
         .update(refunds)
         .set({ status: 'failed', failureMessage: error.message.slice(0, 500), updatedAt: new Date() })

@@ -97,3 +97,12 @@ export class PaymentRefundRejectedError extends Error {
     this.name = 'PaymentRefundRejectedError';
   }
 }
+
+/**
+ * True for a PaymentRefundRejectedError. By name, not instanceof: the provider is created by
+ * the process entry and the routes run from the React Router build, which has its own copy
+ * of this module (and so of the class).
+ */
+export function isRefundRejection(error: unknown): error is PaymentRefundRejectedError {
+  return error instanceof Error && error.name === 'PaymentRefundRejectedError';
+}
