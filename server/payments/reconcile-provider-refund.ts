@@ -37,11 +37,13 @@ export async function reconcileProviderRefund(options: {
     const [order] = await tx.select().from(orders).where(eq(orders.paymentReference, paymentIntent)).for('update');
     if (!order) return 'unknown-payment' as const;
     await recordRefundedAmount({ db: tx, orderId: order.id, refundedCents: amountRefunded });
+    // An older, smaller figure arriving late does not lower what the order shows.
+    const refundedNow = Math.max(order.refundedCents, amountRefunded);
     const [ours] = await tx
       .select({ total: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
       .from(refunds)
       .where(and(eq(refunds.orderId, order.id), sql`${refunds.status} <> 'failed'`));
-    const outside = amountRefunded - Number(ours?.total ?? 0);
+    const outside = refundedNow - Number(ours?.total ?? 0);
     if (outside > 0) {
       await writeOrderNote({
         db: tx,
