@@ -5,7 +5,6 @@
  * about it. The single source: the admin dialog previews with it, the server decides with it,
  * the e-mails are written from it.
  */
-import { z } from 'zod';
 import { formatCents, type Cents } from './money';
 
 /** Carriers we can link to; the tracking URL templates live here and nowhere else. */
@@ -24,7 +23,7 @@ export type Carrier = (typeof CARRIER_OPTIONS)[number];
 /** Longest tracking number kept (UPS 18, FedEx up to 34 with a prefix, USPS 22-35). */
 export const TRACKING_NUMBER_MAX_LENGTH = 40;
 /** Letters, digits, and single spaces or dashes between them. */
-const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/;
+export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/;
 
 export function isKnownCarrier(value: unknown): value is KnownCarrier {
   return typeof value === 'string' && Object.hasOwn(CARRIERS, value);
@@ -35,8 +34,6 @@ export function trackingUrl(carrier: string | null | undefined, trackingNumber: 
   if (!carrier || !trackingNumber || !isKnownCarrier(carrier)) return null;
   return CARRIERS[carrier].replace('{tracking}', encodeURIComponent(trackingNumber.replace(/[\s-]/g, '')));
 }
-
-const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 export const LIFECYCLE_MESSAGES = {
   trackingTooLong: `Tracking numbers are at most ${TRACKING_NUMBER_MAX_LENGTH} characters.`,
@@ -78,34 +75,6 @@ export const LIFECYCLE_MESSAGES = {
     return `Order ${orderNumber} cancelled: ${parts.join(', ')}`;
   },
 } as const;
-
-/**
- * What an admin sends with 'shipped': an optional carrier and an optional tracking number,
- * trimmed; blank counts as absent. A tracking number without a carrier is refused (no link,
- * no way to tell the customer where to look).
- */
-export const ShipmentSchema = z
-  .object({
-    carrier: z.preprocess(
-      blankToNull,
-      z.enum(CARRIER_OPTIONS, { error: LIFECYCLE_MESSAGES.carrierUnknown }).nullable().optional(),
-    ),
-    trackingNumber: z.preprocess(
-      (value) => (typeof value === 'string' ? blankToNull(value.trim()) : value),
-      z
-        .string({ error: LIFECYCLE_MESSAGES.trackingMalformed })
-        .max(TRACKING_NUMBER_MAX_LENGTH, { error: LIFECYCLE_MESSAGES.trackingTooLong })
-        .regex(TRACKING_NUMBER_PATTERN, { error: LIFECYCLE_MESSAGES.trackingMalformed })
-        .nullable()
-        .optional(),
-    ),
-  })
-  .refine((value) => !value.trackingNumber || value.carrier, {
-    error: LIFECYCLE_MESSAGES.trackingNeedsCarrier,
-    path: ['carrier'],
-  })
-  .transform((value) => ({ carrier: value.carrier ?? null, trackingNumber: value.trackingNumber ?? null }));
-export type Shipment = z.infer<typeof ShipmentSchema>;
 
 export interface PointsReversal {
   /** Points the order redeemed that go back to the customer. */

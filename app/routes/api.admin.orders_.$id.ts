@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '@domain/messages';
 import { OrderStatusSchema } from '@domain/order';
-import { ShipmentSchema } from '@domain/order-lifecycle';
+import { ShipmentSchema } from '@domain/shipment';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
 import { getOrderDetail } from '@server/admin/get-order-detail';
 import { requireAdmin } from '@server/admin/require-admin';

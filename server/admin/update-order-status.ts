@@ -8,7 +8,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { OrderStatus } from '../../domain/order';
-import { LIFECYCLE_MESSAGES, type Shipment } from '../../domain/order-lifecycle';
+import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
+import type { Shipment } from '../../domain/shipment';
 import { AppError, notFound } from '../app-error';
 import type { AppServices } from '../context';
 import type { Database } from '../db/client';

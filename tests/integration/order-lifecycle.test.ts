@@ -21,7 +21,7 @@ let tee: typeof products.$inferSelect;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  [tee] = await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee'));
+  tee = (await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee')))[0]!;
   const login = await shop.request('/api/admin/session', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -29,7 +29,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: fake.url,
   });
-  [tee] = await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee'));
+  tee = (await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee')))[0]!;
   const login = await shop.request('/api/admin/session', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -250,6 +250,9 @@ describe('/payment-success', () => {
       .set({ status: 'complete' })
       .where(eq(checkoutSessions.id, sessionId));
     await shop.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.paymentSessionId, sessionId));
-    expect(await page(sessionId)).toContain('Payment not confirmed');
+    // Issue 11 item 6: the page says the order was cancelled (its payment is given back).
+    const html = await page(sessionId);
+    expect(html).toContain('Order Cancelled');
+    expect(html).not.toContain('Payment Successful!');
   });
 });

@@ -7,14 +7,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { orderStatusLabel } from '@domain/order-status';
-import {
-  CARRIER_OPTIONS,
-  LIFECYCLE_MESSAGES,
-  ShipmentSchema,
-  TRACKING_NUMBER_MAX_LENGTH,
-  trackingUrl,
-  type Shipment,
-} from '@domain/order-lifecycle';
+import { CARRIER_OPTIONS, LIFECYCLE_MESSAGES, TRACKING_NUMBER_MAX_LENGTH, trackingUrl } from '@domain/order-lifecycle';
+import { ShipmentSchema, type Shipment } from '@domain/shipment';
 import type { AdminOrderDetail } from '@server/admin/get-order-detail';
 import { Button } from '~/components/ui/button';
 import {

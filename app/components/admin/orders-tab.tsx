@@ -16,7 +16,7 @@ import { adminFetch, adminGet, adminSend, isAdminSessionError } from './admin-ap
 import { formatCents, formatDate } from './format';
 import { CancelOrderDialog, OrderLifecyclePanel, ShipOrderDialog, type PendingStatusChange } from './order-lifecycle';
 import { Pager } from './pager';
-import type { Shipment } from '@domain/order-lifecycle';
+import type { Shipment } from '@domain/shipment';
 import { ApiError } from '~/lib/json-api';
 
 type OrdersPage = { total: number; page: number; pageSize: number; orders: AdminOrderRow[] };
