@@ -5,7 +5,7 @@
  * Rules and texts come from domain/order-lifecycle; the server decides.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { orderStatusLabel } from '@domain/order-status';
 import { CARRIER_OPTIONS, LIFECYCLE_MESSAGES, TRACKING_NUMBER_MAX_LENGTH, trackingUrl } from '@domain/order-lifecycle';
 import { ShipmentSchema, type Shipment } from '@domain/shipment';
@@ -129,6 +129,11 @@ export function CancelOrderDialog(props: {
 }) {
   const { change } = props;
   const open = change?.status === 'cancelled';
+  // A double click fires twice before React re-renders the disabled button: only the first counts.
+  const confirmedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!open) confirmedFor.current = null;
+  }, [open]);
   const detail = useQuery({
     queryKey: ['admin', 'order', change?.id],
     queryFn: () => adminGet<AdminOrderDetail>(`/api/admin/orders/${change?.id}`),
@@ -154,7 +159,16 @@ export function CancelOrderDialog(props: {
           <Button type="button" variant="outline" onClick={props.onClose}>
             Keep order
           </Button>
-          <Button type="button" variant="destructive" disabled={!order || props.isSaving} onClick={props.onConfirm}>
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={!order || props.isSaving}
+            onClick={() => {
+              if (!change || confirmedFor.current === change.id) return;
+              confirmedFor.current = change.id;
+              props.onConfirm();
+            }}
+          >
             {props.isSaving ? 'Cancelling...' : refunds ? `Cancel and refund ${formatCents(owed)}` : 'Cancel order'}
           </Button>
         </DialogFooter>
@@ -172,21 +186,32 @@ export function OrderLifecyclePanel({ order }: { order: AdminOrderDetail }) {
     return null;
   }
   return (
-    <section aria-label="Fulfilment and refunds" className="grid gap-2 rounded-lg border border-line p-3" data-testid="order-lifecycle">
+    <section
+      aria-label="Fulfilment and refunds"
+      className="grid gap-2 rounded-lg border border-line p-3"
+      data-testid="order-lifecycle"
+    >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
         {hasShipment ? (
           <>
             <dt className="text-muted">Shipped</dt>
-            <dd className="text-right">{lifecycle.shippedAt ? formatDate(lifecycle.shippedAt) : orderStatusLabel('shipped')}</dd>
+            <dd className="text-right">
+              {lifecycle.shippedAt ? formatDate(lifecycle.shippedAt) : orderStatusLabel('shipped')}
+            </dd>
             <dt className="text-muted">Carrier</dt>
             <dd className="text-right" data-testid="order-carrier">
               {lifecycle.shippingCarrier ?? '—'}
             </dd>
             <dt className="text-muted">Tracking</dt>
-            <dd className="text-right break-all" data-testid="order-tracking">
+            <dd className="text-right break-words" data-testid="order-tracking">
               {lifecycle.trackingNumber ? (
                 lifecycle.trackingUrl ? (
-                  <a href={lifecycle.trackingUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+                  <a
+                    href={lifecycle.trackingUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline"
+                  >
                     {lifecycle.trackingNumber}
                   </a>
                 ) : (
@@ -231,7 +256,11 @@ export function OrderLifecyclePanel({ order }: { order: AdminOrderDetail }) {
         ))}
       </dl>
       {lifecycle.notes.length > 0 ? (
-        <ul className="grid gap-1 border-t border-line pt-2 text-amber-900" aria-label="Notes" data-testid="order-notes">
+        <ul
+          className="grid gap-1 border-t border-line pt-2 text-amber-900"
+          aria-label="Notes"
+          data-testid="order-notes"
+        >
           {lifecycle.notes.map((note) => (
             <li key={note.kind} className="rounded bg-amber-50 px-2 py-1">
               {note.body}
