@@ -30,7 +30,7 @@ export function orderStatusMessage(
   options: { refundedCents?: Cents; publicUrl?: string } = {},
 ): MailMessage {
   const account = options.publicUrl ? [`Your orders: ${options.publicUrl}/account`, ''] : [];
-  const sign = ['', 'Wear Your Faith'];
+  const sign = ['Wear Your Faith'];
   switch (status) {
     case 'shipped': {
       const link = trackingUrl(order.shippingCarrier, order.trackingNumber);

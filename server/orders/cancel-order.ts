@@ -140,19 +140,19 @@ async function finishCancellation(options: {
   refund?: RefundRow;
   publicUrl?: string;
 }): Promise<boolean> {
-  const { db, order, refund } = options;
+  const { db: tx, order, refund } = options;
   const now = new Date();
-  const [cancelled] = await db
+  const [cancelled] = await tx
     .update(orders)
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
     .where(and(eq(orders.id, order.id), ne(orders.status, 'cancelled')))
     .returning();
   if (!cancelled) return false;
-  if (refund) await recordRefundedAmount({ db, orderId: order.id, refundedCents: order.refundedCents + refund.amountCents });
+  if (refund) await recordRefundedAmount({ db: tx, orderId: order.id, refundedCents: order.refundedCents + refund.amountCents });
   // STOCK: await releaseOrderStock(tx, order.id);
-  await reverseOrderPoints({ db, order });
+  await reverseOrderPoints({ db: tx, order });
   await queueOrderStatusEmail({
-    db,
+    db: tx,
     order: cancelled,
     status: 'cancelled',
     refundedCents: order.refundedCents + (refund?.amountCents ?? 0),

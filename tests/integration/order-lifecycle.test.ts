@@ -123,6 +123,23 @@ describe('shipped, delivered: tracking and e-mails', () => {
     expect((await detail(order.id)).lifecycle.deliveredAt).not.toBeNull();
   });
 
+  it("shows the carrier and tracking link on the customer's /account", async () => {
+    const { order } = await paidOrder('account@example.com');
+    await setStatus(order.id, { status: 'shipped', carrier: 'FedEx', trackingNumber: '1234 5678 9012' });
+    const auth = shop.shop.services.auth;
+    const original = auth.getViewer;
+    auth.getViewer = async () => ({ userId: 'user-account', email: 'account@example.com', firstName: 'Ann', lastName: null });
+    try {
+      const html = await (await shop.request('/account')).text();
+      expect(html).toContain(order.orderNumber);
+      expect(html).toContain('FedEx<!-- --> tracking: ');
+      expect(html).toContain('href="https://www.fedex.com/fedextrack/?trknbr=123456789012"');
+      expect(html).toContain('1234 5678 9012');
+    } finally {
+      auth.getViewer = original;
+    }
+  });
+
   it('ships without tracking, and with a carrier we cannot link to', async () => {
     const { order } = await paidOrder('ship2@example.com');
     expect((await setStatus(order.id, { status: 'shipped', carrier: 'Other', trackingNumber: 'AB-123 456' })).status).toBe(200);
