@@ -30,7 +30,10 @@ export function isKnownCarrier(value: unknown): value is KnownCarrier {
 }
 
 /** The carrier's tracking page for a number, or null for 'Other' or no number. */
-export function trackingUrl(carrier: string | null | undefined, trackingNumber: string | null | undefined): string | null {
+export function trackingUrl(
+  carrier: string | null | undefined,
+  trackingNumber: string | null | undefined,
+): string | null {
   if (!carrier || !trackingNumber || !isKnownCarrier(carrier)) return null;
   return CARRIERS[carrier].replace('{tracking}', encodeURIComponent(trackingNumber.replace(/[\s-]/g, '')));
 }
@@ -41,7 +44,8 @@ export const LIFECYCLE_MESSAGES = {
   carrierUnknown: `Carrier must be one of ${CARRIER_OPTIONS.join(', ')}.`,
   trackingNeedsCarrier: 'Choose the carrier for this tracking number.',
   shipDialogTitle: (orderNumber: string) => `Ship order ${orderNumber}`,
-  shipDialogDescription: 'The customer gets a "Your order has shipped" e-mail with the tracking number, if you add one.',
+  shipDialogDescription:
+    'The customer gets a "Your order has shipped" e-mail with the tracking number, if you add one.',
   cancelDialogTitle: (orderNumber: string) => `Cancel order ${orderNumber}?`,
   cancelPaidDescription: (total: Cents) =>
     `The payment of ${formatCents(total)} is refunded, the items go back into stock, the points the order earned are taken back and the points it used are returned. The customer is told by e-mail. This cannot be undone.`,
@@ -56,7 +60,8 @@ export const LIFECYCLE_MESSAGES = {
     `The payment provider could not be reached to refund order ${orderNumber}. The order was not changed; try again.`,
   refundedOrderIsFinal: (orderNumber: string) => `Order ${orderNumber} was refunded and cannot be reopened.`,
   orderCancelled: (orderNumber: string) => `Order ${orderNumber} cancelled`,
-  orderRefunded: (orderNumber: string, amount: Cents) => `Order ${orderNumber} cancelled and ${formatCents(amount)} refunded`,
+  orderRefunded: (orderNumber: string, amount: Cents) =>
+    `Order ${orderNumber} cancelled and ${formatCents(amount)} refunded`,
   sandboxOrderNotPending: 'This order was cancelled and can no longer be paid. No payment was taken.',
   paymentForCancelledOrderTitle: 'Order Cancelled',
   paymentForCancelledOrderDescription:
@@ -98,4 +103,47 @@ export function planPointsReversal(input: { earned: number; redeemed: number; sp
   const available = Math.max(0, input.spendable + returned);
   const takenBack = Math.min(Math.max(0, input.earned), available);
   return { returned, takenBack, notTakenBack: Math.max(0, input.earned) - takenBack, net: returned - takenBack };
+}
+
+/** The admin details' fulfilment and refund section, as the browser receives it (ISO dates). */
+export interface OrderLifecycle {
+  isPaid: boolean;
+  shippingCarrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  cancelledAt: string | null;
+  refundedCents: number;
+  refundedAt: string | null;
+  refunds: {
+    id: string;
+    reason: string;
+    status: string;
+    amountCents: number;
+    providerRefundId: string | null;
+    failureMessage: string | null;
+    createdAt: string;
+  }[];
+  notes: { kind: string; body: string; createdAt: string }[];
+}
+
+/** One donation in the admin's Donations tab (issue 11 item 7). */
+export interface AdminDonationRow {
+  id: string;
+  amountCents: number;
+  status: string;
+  email: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export interface AdminDonationsPage {
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Sum of paid donations: never part of orders or revenue. */
+  raisedCents: number;
+  paidCount: number;
+  donations: AdminDonationRow[];
 }

@@ -4,25 +4,11 @@
  * (amount, date, the shop's refund and its state) and the order's notes.
  */
 import { asc, desc, eq } from 'drizzle-orm';
-import { trackingUrl } from '../../domain/order-lifecycle';
+import { trackingUrl, type OrderLifecycle } from '../../domain/order-lifecycle';
 import type { Executor } from '../db/client';
 import { orderNotes, type orders, refunds } from '../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
-
-export interface OrderLifecycle {
-  isPaid: boolean;
-  shippingCarrier: string | null;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  cancelledAt: string | null;
-  refundedCents: number;
-  refundedAt: string | null;
-  refunds: { id: string; reason: string; status: string; amountCents: number; providerRefundId: string | null; failureMessage: string | null; createdAt: string }[];
-  notes: { kind: string; body: string; createdAt: string }[];
-}
 
 export async function getOrderLifecycle(options: { db: Executor; order: OrderRow }): Promise<OrderLifecycle> {
   const { db, order } = options;

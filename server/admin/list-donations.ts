@@ -5,6 +5,7 @@
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { AdminDonationsPage } from '../../domain/order-lifecycle';
 import type { Executor } from '../db/client';
 import { donations } from '../db/schema';
 import { ADMIN_PAGE_SIZE } from './list-orders';
@@ -17,7 +18,11 @@ export const DonationFilterSchema = z.object({
 });
 export type DonationFilter = z.infer<typeof DonationFilterSchema>;
 
-export async function listDonations(options: { db: Executor; filter: DonationFilter; pageSize?: number }) {
+export async function listDonations(options: {
+  db: Executor;
+  filter: DonationFilter;
+  pageSize?: number;
+}): Promise<AdminDonationsPage> {
   const { db, filter } = options;
   const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
   const where = filter.status ? eq(donations.status, filter.status) : undefined;
@@ -58,5 +63,3 @@ export async function listDonations(options: { db: Executor; filter: DonationFil
     })),
   };
 }
-export type AdminDonationsPage = Awaited<ReturnType<typeof listDonations>>;
-export type AdminDonationRow = AdminDonationsPage['donations'][number];

@@ -45,7 +45,10 @@ export async function updateOrderStatus(options: {
       .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')))
       .limit(1);
     if (liveRefund?.status === 'pending') {
-      throw new AppError('refund-in-progress', { status: 409, message: LIFECYCLE_MESSAGES.refundInProgress(order.orderNumber) });
+      throw new AppError('refund-in-progress', {
+        status: 409,
+        message: LIFECYCLE_MESSAGES.refundInProgress(order.orderNumber),
+      });
     }
     if (order.status === 'cancelled' && (liveRefund || order.refundedCents > 0)) {
       throw new AppError('refunded-order-final', {

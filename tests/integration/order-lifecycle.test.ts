@@ -8,8 +8,8 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFECYCLE_MESSAGES, TRACKING_NUMBER_MAX_LENGTH } from '../../domain/order-lifecycle';
-import type { AdminOrderDetail } from '../../server/admin/get-order-detail';
-import type { AdminDonationsPage } from '../../server/admin/list-donations';
+import type { AdminOrderDetail } from '../../domain/admin-contract';
+import type { AdminDonationsPage } from '../../domain/order-lifecycle';
 import { donations, emailOutbox, loyaltyLedger, orderNotes, orders, products, refunds } from '../../server/db/schema';
 import { getPointsBalance } from '../../server/loyalty/ledger';
 import { orderStatusEmailKey } from '../../server/mail/order-status-email';
@@ -83,7 +83,10 @@ async function paidOrder(email: string, quantity = 2) {
 }
 
 async function outboxFor(orderId: string) {
-  return db().select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `order-status:${orderId}:%`));
+  return db()
+    .select()
+    .from(emailOutbox)
+    .where(like(emailOutbox.dedupeKey, `order-status:${orderId}:%`));
 }
 
 async function ledgerOf(orderId: string) {
@@ -93,7 +96,11 @@ async function ledgerOf(orderId: string) {
 describe('shipped, delivered: tracking and e-mails', () => {
   it('stores the carrier and trimmed tracking number, shows them, and mails once with a tracking link', async () => {
     const { order } = await paidOrder('ship@example.com');
-    const shipped = await setStatus(order.id, { status: 'shipped', carrier: 'UPS', trackingNumber: '  1Z999AA10123456784 ' });
+    const shipped = await setStatus(order.id, {
+      status: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '  1Z999AA10123456784 ',
+    });
     expect(shipped.status).toBe(200);
     const view = await detail(order.id);
     expect(view.status).toBe('shipped');
@@ -102,9 +109,13 @@ describe('shipped, delivered: tracking and e-mails', () => {
     expect(view.lifecycle.trackingUrl).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
 
     // Double click and flip-flop: still one shipped e-mail.
-    expect((await setStatus(order.id, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).status).toBe(200);
+    expect(
+      (await setStatus(order.id, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).status,
+    ).toBe(200);
     expect((await setStatus(order.id, { status: 'processing' })).status).toBe(200);
-    expect((await setStatus(order.id, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).status).toBe(200);
+    expect(
+      (await setStatus(order.id, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).status,
+    ).toBe(200);
     let mail = await outboxFor(order.id);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.dedupeKey).toBe(orderStatusEmailKey(order.id, 'shipped'));
@@ -128,7 +139,12 @@ describe('shipped, delivered: tracking and e-mails', () => {
     await setStatus(order.id, { status: 'shipped', carrier: 'FedEx', trackingNumber: '1234 5678 9012' });
     const auth = shop.shop.services.auth;
     const original = auth.getViewer;
-    auth.getViewer = async () => ({ userId: 'user-account', email: 'account@example.com', firstName: 'Ann', lastName: null });
+    auth.getViewer = async () => ({
+      userId: 'user-account',
+      email: 'account@example.com',
+      firstName: 'Ann',
+      lastName: null,
+    });
     try {
       const html = await (await shop.request('/account')).text();
       expect(html).toContain(order.orderNumber);
@@ -142,7 +158,9 @@ describe('shipped, delivered: tracking and e-mails', () => {
 
   it('ships without tracking, and with a carrier we cannot link to', async () => {
     const { order } = await paidOrder('ship2@example.com');
-    expect((await setStatus(order.id, { status: 'shipped', carrier: 'Other', trackingNumber: 'AB-123 456' })).status).toBe(200);
+    expect(
+      (await setStatus(order.id, { status: 'shipped', carrier: 'Other', trackingNumber: 'AB-123 456' })).status,
+    ).toBe(200);
     const view = await detail(order.id);
     expect(view.lifecycle.trackingNumber).toBe('AB-123 456');
     expect(view.lifecycle.trackingUrl).toBeNull();
@@ -154,7 +172,10 @@ describe('shipped, delivered: tracking and e-mails', () => {
   it('refuses a bad tracking number with its reason and changes nothing', async () => {
     const { order } = await paidOrder('ship3@example.com');
     const cases: [Record<string, unknown>, string][] = [
-      [{ carrier: 'UPS', trackingNumber: 'X'.repeat(TRACKING_NUMBER_MAX_LENGTH + 1) }, LIFECYCLE_MESSAGES.trackingTooLong],
+      [
+        { carrier: 'UPS', trackingNumber: 'X'.repeat(TRACKING_NUMBER_MAX_LENGTH + 1) },
+        LIFECYCLE_MESSAGES.trackingTooLong,
+      ],
       [{ carrier: 'UPS', trackingNumber: '<script>' }, LIFECYCLE_MESSAGES.trackingMalformed],
       [{ carrier: 'UPS', trackingNumber: 12345 }, LIFECYCLE_MESSAGES.trackingMalformed],
       [{ carrier: 'Pigeon', trackingNumber: '123' }, LIFECYCLE_MESSAGES.carrierUnknown],
@@ -192,9 +213,10 @@ describe('cancelling a paid order', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);
     for (const body of bodies.filter((body) => body.error)) {
-      expect([LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber), LIFECYCLE_MESSAGES.refundInProgress(order.orderNumber)]).toContain(
-        body.error,
-      );
+      expect([
+        LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber),
+        LIFECYCLE_MESSAGES.refundInProgress(order.orderNumber),
+      ]).toContain(body.error);
     }
     expect(refundRows).toHaveLength(1);
     expect(refundRows[0]).toMatchObject({ status: 'succeeded', amountCents: order.totalCents, reason: 'cancellation' });
@@ -215,7 +237,9 @@ describe('cancelling a paid order', () => {
     // A refunded order stays cancelled.
     const reopen = await setStatus(order.id, { status: 'processing' });
     expect(reopen.status).toBe(409);
-    expect(((await reopen.json()) as { error: string }).error).toBe(LIFECYCLE_MESSAGES.refundedOrderIsFinal(order.orderNumber));
+    expect(((await reopen.json()) as { error: string }).error).toBe(
+      LIFECYCLE_MESSAGES.refundedOrderIsFinal(order.orderNumber),
+    );
   });
 
   it('returns redeemed points and never takes back more than the customer has', async () => {
@@ -226,10 +250,14 @@ describe('cancelling a paid order', () => {
     await db()
       .insert(loyaltyLedger)
       .values({ customerEmail: email, type: 'redeemed', points: -500, description: 'test', orderId: order.id });
-    await db().insert(loyaltyLedger).values({ customerEmail: email, type: 'earned', points: 500, description: 'earlier' });
+    await db()
+      .insert(loyaltyLedger)
+      .values({ customerEmail: email, type: 'earned', points: 500, description: 'earlier' });
     // ... and the customer has since spent most of what it earned on another order.
     const spent = order.pointsEarned - 300;
-    await db().insert(loyaltyLedger).values({ customerEmail: email, type: 'adjusted', points: -spent, description: 'spent elsewhere' });
+    await db()
+      .insert(loyaltyLedger)
+      .values({ customerEmail: email, type: 'adjusted', points: -spent, description: 'spent elsewhere' });
     expect(await getPointsBalance({ db: db(), email })).toBe(300);
 
     const answer = await setStatus(order.id, { status: 'cancelled' });
@@ -240,7 +268,9 @@ describe('cancelling a paid order', () => {
     expect(adjustment!.points).toBe(500 - 800);
     const notTakenBack = order.pointsEarned - 800;
     const view = await detail(order.id);
-    expect(view.lifecycle.notes.map((note) => note.body)).toContain(LIFECYCLE_MESSAGES.notePointsNotTakenBack(notTakenBack));
+    expect(view.lifecycle.notes.map((note) => note.body)).toContain(
+      LIFECYCLE_MESSAGES.notePointsNotTakenBack(notTakenBack),
+    );
   });
 
   it('a refund the provider refuses leaves the order, its points and its mail as they were', async () => {
@@ -264,7 +294,12 @@ describe('cancelling a paid order', () => {
     // The claim is free again: fixed, the cancel goes through.
     await db().update(orders).set({ paymentReference: order.paymentReference }).where(eq(orders.id, order.id));
     expect((await setStatus(order.id, { status: 'cancelled' })).status).toBe(200);
-    expect(await db().select().from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'succeeded')))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'succeeded'))),
+    ).toHaveLength(1);
   });
 });
 
@@ -298,7 +333,9 @@ describe('cancelling a pending order', () => {
 
     const twice = await setStatus(order.id, { status: 'cancelled' });
     expect(twice.status).toBe(409);
-    expect(((await twice.json()) as { error: string }).error).toBe(LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
+    expect(((await twice.json()) as { error: string }).error).toBe(
+      LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber),
+    );
   });
 });
 
@@ -308,7 +345,13 @@ describe('Donations in the admin', () => {
     await db()
       .insert(donations)
       .values([
-        { amountCents: 2500, status: 'paid', email: 'giver@example.com', paymentProvider: 'sandbox', paidAt: new Date() },
+        {
+          amountCents: 2500,
+          status: 'paid',
+          email: 'giver@example.com',
+          paymentProvider: 'sandbox',
+          paidAt: new Date(),
+        },
         { amountCents: 10000, status: 'paid', email: null, paymentProvider: 'sandbox', paidAt: new Date() },
         { amountCents: 5000, status: 'cancelled', email: 'late@example.com', paymentProvider: 'sandbox' },
       ]);

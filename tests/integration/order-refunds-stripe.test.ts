@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
-import type { AdminOrderDetail } from '../../server/admin/get-order-detail';
+import type { AdminOrderDetail } from '../../domain/admin-contract';
 import { loyaltyLedger, orders, products, refunds } from '../../server/db/schema';
 import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
@@ -43,7 +43,8 @@ afterAll(async () => {
 });
 
 const db = () => shop.database.db;
-const refundCalls = () => fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
+const refundCalls = () =>
+  fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
 
 function admin(pathname: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
@@ -53,7 +54,8 @@ function admin(pathname: string, init: RequestInit = {}) {
 }
 const cancel = (orderId: string) =>
   admin(`/api/admin/orders/${orderId}`, { method: 'PATCH', body: JSON.stringify({ status: 'cancelled' }) });
-const detail = async (orderId: string) => (await (await admin(`/api/admin/orders/${orderId}`)).json()) as AdminOrderDetail;
+const detail = async (orderId: string) =>
+  (await (await admin(`/api/admin/orders/${orderId}`)).json()) as AdminOrderDetail;
 const orderRow = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
 
 function webhook(type: string, object: Record<string, unknown>, id = `evt_test_${++eventCounter}`) {
@@ -82,7 +84,10 @@ async function startCheckout(email: string) {
   const response = await shop.request('/api/checkout', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ items: [{ productId: tee.id, color: tee.colors[0], size: tee.sizes[0], quantity: 2 }], email }),
+    body: JSON.stringify({
+      items: [{ productId: tee.id, color: tee.colors[0], size: tee.sizes[0], quantity: 2 }],
+      email,
+    }),
   });
   expect(response.status).toBe(200);
   const { sessionId } = (await response.json()) as { sessionId: string };
@@ -176,7 +181,9 @@ describe('cancelling a paid Stripe order', () => {
     fake.failNext(1);
     const first = await cancel(order.id);
     expect(first.status).toBe(502);
-    expect(((await first.json()) as { error: string }).error).toBe(LIFECYCLE_MESSAGES.refundUnavailable(order.orderNumber));
+    expect(((await first.json()) as { error: string }).error).toBe(
+      LIFECYCLE_MESSAGES.refundUnavailable(order.orderNumber),
+    );
     expect((await orderRow(order.id)).status).toBe('processing');
     const keyOfFirst = refundCalls().at(-1)!.idempotencyKey;
     const second = await cancel(order.id);
@@ -191,13 +198,19 @@ describe("charge.refunded: a refund made in Stripe's dashboard", () => {
     const { order, paymentIntent } = await paidOrder('dashboard@example.com');
     // The owner refunds $10.00 in the dashboard (the fake books it like Stripe would).
     fake.paymentIntents.get(paymentIntent)!.amount_refunded = 1000;
-    const charge = { id: 'ch_dash', object: 'charge', payment_intent: paymentIntent, amount_refunded: 1000, refunded: false };
+    const charge = {
+      id: 'ch_dash',
+      object: 'charge',
+      payment_intent: paymentIntent,
+      amount_refunded: 1000,
+      refunded: false,
+    };
     const first = await webhook('charge.refunded', charge, 'evt_dashboard_1');
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true, result: 'reconciled' });
-    expect(((await (await webhook('charge.refunded', charge, 'evt_dashboard_1')).json()) as { result: string }).result).toBe(
-      'duplicate-event',
-    );
+    expect(
+      ((await (await webhook('charge.refunded', charge, 'evt_dashboard_1')).json()) as { result: string }).result,
+    ).toBe('duplicate-event');
     await webhook('charge.refunded', { ...charge, amount_refunded: 500 });
     const view = await detail(order.id);
     expect(view.status).toBe('processing');
@@ -211,7 +224,12 @@ describe("charge.refunded: a refund made in Stripe's dashboard", () => {
     expect(calls[0]!.body.amount).toBe(String(order.totalCents - 1000));
     expect((await orderRow(order.id)).refundedCents).toBe(order.totalCents);
 
-    const unknown = await webhook('charge.refunded', { id: 'ch_x', object: 'charge', payment_intent: 'pi_unknown', amount_refunded: 5 });
+    const unknown = await webhook('charge.refunded', {
+      id: 'ch_x',
+      object: 'charge',
+      payment_intent: 'pi_unknown',
+      amount_refunded: 5,
+    });
     expect(((await unknown.json()) as { result: string }).result).toBe('unknown-payment');
   });
 });
@@ -227,9 +245,16 @@ describe('a payment for an order that is no longer pending', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toMatchObject({ payment_intent: paymentIntent, amount: String(order.totalCents) });
     const after = await orderRow(order.id);
-    expect(after).toMatchObject({ status: 'cancelled', paidAt: null, refundedCents: order.totalCents, paymentReference: paymentIntent });
+    expect(after).toMatchObject({
+      status: 'cancelled',
+      paidAt: null,
+      refundedCents: order.totalCents,
+      paymentReference: paymentIntent,
+    });
     const view = await detail(order.id);
-    expect(view.lifecycle.notes.map((note) => note.body)).toEqual([LIFECYCLE_MESSAGES.noteLatePaymentRefunded(order.totalCents)]);
+    expect(view.lifecycle.notes.map((note) => note.body)).toEqual([
+      LIFECYCLE_MESSAGES.noteLatePaymentRefunded(order.totalCents),
+    ]);
     expect(view.lifecycle.refunds[0]).toMatchObject({ reason: 'late-payment', status: 'succeeded' });
     // No points were earned or redeemed by it.
     expect(await db().select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, order.id))).toEqual([]);
@@ -238,7 +263,12 @@ describe('a payment for an order that is no longer pending', () => {
     expect(page).toContain(LIFECYCLE_MESSAGES.paymentForCancelledOrderTitle);
     expect(page).not.toContain('Payment Successful!');
     // A replayed webhook with another id refunds nothing more.
-    await webhook('checkout.session.completed', { id: sessionId, object: 'checkout.session', payment_status: 'paid', payment_intent: paymentIntent });
+    await webhook('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      payment_intent: paymentIntent,
+    });
     expect(refundCalls().slice(before)).toHaveLength(1);
   });
 
@@ -252,7 +282,12 @@ describe('a payment for an order that is no longer pending', () => {
     expect(page).toContain(LIFECYCLE_MESSAGES.paymentForCancelledOrderTitle);
     expect(page).toContain(order.orderNumber);
     expect(refundCalls().slice(before)).toHaveLength(1);
-    await webhook('checkout.session.completed', { id: sessionId, object: 'checkout.session', payment_status: 'paid', payment_intent: paymentIntent });
+    await webhook('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      payment_intent: paymentIntent,
+    });
     expect(refundCalls().slice(before)).toHaveLength(1);
     expect((await orderRow(order.id)).refundedCents).toBe(order.totalCents);
   });

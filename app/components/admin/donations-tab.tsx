@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AdminDonationsPage } from '@server/admin/list-donations';
+import type { AdminDonationsPage } from '@domain/order-lifecycle';
 import { Badge } from '~/components/ui/badge';
 import { NativeSelect } from '~/components/ui/native-select';
-import { adminGet, isAdminSessionError } from './admin-api';
+import { adminGet, isAdminSessionError } from '~/lib/admin/admin-api';
 import { formatCents, formatDate } from './format';
 import { Pager } from './pager';
 
@@ -65,7 +65,11 @@ export function DonationsTab() {
       {data && data.donations.length === 0 && <p className="py-8 text-center text-sm text-muted">No donations found</p>}
       <ul className="divide-y divide-line">
         {data?.donations.map((donation) => (
-          <li key={donation.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="donation-row">
+          <li
+            key={donation.id}
+            className="flex flex-wrap items-center justify-between gap-3 py-3"
+            data-testid="donation-row"
+          >
             <div className="min-w-0">
               <p className="font-medium tabular-nums">
                 {formatCents(donation.amountCents)}{' '}

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { orderStatusLabel } from '@domain/order-status';
 import { CARRIER_OPTIONS, LIFECYCLE_MESSAGES, TRACKING_NUMBER_MAX_LENGTH, trackingUrl } from '@domain/order-lifecycle';
 import { ShipmentSchema, type Shipment } from '@domain/shipment';
-import type { AdminOrderDetail } from '@server/admin/get-order-detail';
+import type { AdminOrderDetail } from '@domain/admin-contract';
 import { Button } from '~/components/ui/button';
 import {
   Dialog,
@@ -22,7 +22,7 @@ import {
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
-import { adminGet } from './admin-api';
+import { adminGet } from '~/lib/admin/admin-api';
 import { formatCents, formatDate } from './format';
 
 export interface PendingStatusChange {
