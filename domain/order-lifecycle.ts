@@ -65,7 +65,7 @@ export const LIFECYCLE_MESSAGES = {
   sandboxOrderNotPending: 'This order was cancelled and can no longer be paid. No payment was taken.',
   paymentForCancelledOrderTitle: 'Order Cancelled',
   paymentForCancelledOrderDescription:
-    'This order was cancelled before the payment arrived, so it will not be shipped. Any payment taken for it has been refunded.',
+    'This order was cancelled, so it will not be shipped. Any payment taken for it is refunded to your card.',
   noteLatePaymentRefunded: (amount: Cents) =>
     `A payment of ${formatCents(amount)} arrived after the order was cancelled; it was refunded automatically.`,
   noteLatePaymentRefundFailed: (amount: Cents, reason: string) =>

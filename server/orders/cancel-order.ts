@@ -1,6 +1,6 @@
 /**
  * The admin cancels an order (issue 11 item 5; docs/decisions/016).
- *  - Pending (not paid): cancelled through cancelPendingOrder; its points hold goes with its
+ *  - Pending and never paid: cancelled through cancelPendingOrder; its points hold goes with its
  *    status and its stock goes back; no money moves.
  *  - Paid (processing, shipped, delivered): the refund is claimed (refund-order.ts) in a first
  *    transaction, asked of the provider after it commits, and only when the provider says yes
@@ -54,7 +54,8 @@ export async function cancelOrder(options: {
   const first = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.status === 'cancelled') throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
-    if (order.status === 'pending') {
+    // Pending and never paid (a paid order set back to pending by hand is refunded below).
+    if (order.status === 'pending' && !order.paidAt) {
       if (!(await cancelPendingOrder({ db: tx, orderId: order.id }))) {
         throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
       }

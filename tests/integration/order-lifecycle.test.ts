@@ -303,6 +303,17 @@ describe('cancelling a paid order', () => {
   });
 });
 
+describe('a paid order set back to pending by hand', () => {
+  it('is still refunded when cancelled', async () => {
+    const { order } = await paidOrder('backtopending@example.com');
+    expect((await setStatus(order.id, { status: 'pending' })).status).toBe(200);
+    const answer = await setStatus(order.id, { status: 'cancelled' });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { refundedCents: number }).refundedCents).toBe(order.totalCents);
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1);
+  });
+});
+
 describe('cancelling a pending order', () => {
   it('moves no money, releases its points hold, and the sandbox then refuses to take the payment', async () => {
     const { sessionId, order } = await startCheckout('pending@example.com');
