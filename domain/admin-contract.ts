@@ -4,6 +4,7 @@
  * query shows here first; browser components never import from server/.
  */
 import type { OrderStatus } from './order';
+import type { OrderLifecycle } from './order-lifecycle';
 
 /** A product as the admin edits it (SPEC §5), cost included: admin only, never public. */
 export interface AdminProduct {
@@ -87,6 +88,8 @@ export interface AdminOrderDetail {
   totalCents: number;
   paymentProvider: string;
   paymentReference: string | null;
+  /** Shipment, refunds and notes (issue 11; domain/order-lifecycle.ts). */
+  lifecycle: OrderLifecycle;
   lines: AdminOrderLine[];
 }
 
@@ -106,7 +109,6 @@ export interface AdminCustomerProfile extends AdminCustomerRow {
   lifetimePoints: number;
   orders: { id: string; orderNumber: string; status: OrderStatus; totalCents: number; createdAt: string }[];
 }
-
 
 /** Where a page of an admin list stands. */
 export interface AdminPage {

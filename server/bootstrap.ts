@@ -62,6 +62,7 @@ export async function createServices(options: {
 }): Promise<AppServices> {
   const { config, logger, database, adminPasscodeHash } = options;
   const mail = startMailDelivery({ db: database.db, mailer: createMailer({ config }), logger });
+  const paymentProvider = createPaymentProvider({ config, db: database.db });
   const services: AppServices = {
     config,
     db: database.db,
@@ -70,9 +71,9 @@ export async function createServices(options: {
     catalogCache: createCatalogReadCache(),
     mail,
     auth: createAuthService({ config, db: database.db, secret: await loadAuthSecret(config), logger, mail }),
-    paymentProvider: createPaymentProvider({ config, db: database.db }),
+    paymentProvider,
     imageStorage: getImageStorage(config),
-    checkoutSweep: startCheckoutSweep({ db: database.db, logger, mail }),
+    checkoutSweep: startCheckoutSweep({ db: database.db, logger, mail, provider: paymentProvider }),
   };
   if (config.shopify) {
     services.shopify = createShopifyService({ ...config.shopify, logger });

@@ -71,6 +71,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold tabular-nums">{formatCents(order.totalCents)}</span>
                 </div>
               </div>
+              <OrderShipmentLine order={order} />
               <ul className="mt-4 divide-y divide-line border-t border-line">
                 {order.lines.map((line, index) => (
                   <li key={index} className="flex items-center gap-4 py-3">
@@ -94,5 +95,32 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
     </main>
+  );
+}
+
+/** Tracking (issue 11 item 4) and a refund, under the order's heading. */
+function OrderShipmentLine({ order }: { order: Route.ComponentProps['loaderData']['orders'][number] }) {
+  if (!order.trackingNumber && order.refundedCents <= 0) return null;
+  return (
+    <div className="mt-3 space-y-1 text-sm" data-testid="order-shipment">
+      {order.trackingNumber ? (
+        <p>
+          <span className="text-muted">{order.shippingCarrier ?? 'Carrier'} tracking: </span>
+          {order.trackingUrl ? (
+            <a
+              href={order.trackingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium break-all text-brand-700 underline underline-offset-4"
+            >
+              {order.trackingNumber}
+            </a>
+          ) : (
+            <span className="font-medium break-all">{order.trackingNumber}</span>
+          )}
+        </p>
+      ) : null}
+      {order.refundedCents > 0 ? <p className="text-muted">Refunded {formatCents(order.refundedCents)}</p> : null}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '@domain/messages';
 import { OrderStatusSchema } from '@domain/order';
+import { ShipmentSchema } from '@domain/shipment';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
 import { getOrderDetail } from '@server/admin/get-order-detail';
 import { requireAdmin } from '@server/admin/require-admin';
@@ -9,7 +10,7 @@ import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.orders_.$id';
 
 const IdSchema = z.uuid();
-const StatusBodySchema = z.object({ status: OrderStatusSchema });
+const StatusBodySchema = z.object({ status: OrderStatusSchema, carrier: z.unknown().optional(), trackingNumber: z.unknown().optional() });
 
 /** View Details of one order. */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin order' }, async ({ request, context, params }) => {
@@ -20,7 +21,11 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin order' }, async
   return order;
 });
 
-/** PATCH { status }: one of the five statuses, anything else is 400. */
+/**
+ * PATCH { status, carrier?, trackingNumber? }: one of the five statuses, anything else is 400.
+ * 'shipped' takes the carrier and tracking number (domain/order-lifecycle ShipmentSchema: a bad
+ * one is a 400 naming the problem); 'cancelled' refunds a paid order (409 when it cannot).
+ */
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: MESSAGES.updateOrderStatusFailed, what: 'order status' },
   async ({ request, context, params }) => {
@@ -29,8 +34,17 @@ export const action = jsonRoute<Route.ActionArgs>(
     const id = IdSchema.safeParse(params.id);
     const body = StatusBodySchema.safeParse(await request.json().catch(() => null));
     if (!id.success || !body.success) throw badRequest(MESSAGES.updateOrderStatusFailed);
-    const updated = await updateOrderStatus({ db: context.db, orderId: id.data, status: body.data.status });
-    if (!updated) throw notFound('Order not found');
-    return updated;
+    const shipment = ShipmentSchema.safeParse({ carrier: body.data.carrier, trackingNumber: body.data.trackingNumber });
+    if (!shipment.success) throw badRequest(shipment.error.issues[0]?.message ?? MESSAGES.updateOrderStatusFailed);
+    return updateOrderStatus({
+      db: context.db,
+      orderId: id.data,
+      status: body.data.status,
+      shipment: shipment.data,
+      provider: context.paymentProvider,
+      logger: context.logger,
+      mail: context.mail,
+      publicUrl: context.config.publicUrl,
+    });
   },
 );

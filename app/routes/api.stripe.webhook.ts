@@ -12,6 +12,7 @@ export const action = jsonRoute<Route.ActionArgs>({ ...POST_ONLY, what: 'stripe 
   return handleStripeWebhook({
     db: context.db,
     stripe: provider.name === 'stripe' ? provider.client : null,
+    provider,
     webhookSecret: context.config.stripe?.webhookSecret,
     logger: context.logger,
     mail: context.mail,

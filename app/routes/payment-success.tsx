@@ -12,6 +12,7 @@ import Info from 'lucide-react/icons/info';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
+import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
 import { formatCents } from '@domain/money';
 import { confirmPayment, type PaymentConfirmation } from '@server/payments/confirm-payment';
 import { Button } from '~/components/ui/button';
@@ -19,8 +20,15 @@ import { useCart } from '~/lib/cart-store';
 import type { Route } from './+types/payment-success';
 
 export function meta({ data }: Route.MetaArgs) {
-  const status = data?.confirmation.status === 'paid' ? data.confirmation.purpose : 'not-paid';
-  const title = status === 'order' ? 'Payment Successful' : status === 'donation' ? 'Thank You' : 'Payment Not Confirmed';
+  const status = data?.confirmation.status === 'paid' ? data.confirmation.purpose : (data?.confirmation.status ?? 'not-paid');
+  const title =
+    status === 'order'
+      ? 'Payment Successful'
+      : status === 'donation'
+        ? 'Thank You'
+        : status === 'order-cancelled'
+          ? LIFECYCLE_MESSAGES.paymentForCancelledOrderTitle
+          : 'Payment Not Confirmed';
   return [{ title: `${title} | Wear Your Faith` }, { name: 'robots', content: 'noindex' }];
 }
 
@@ -104,6 +112,22 @@ const SHOP_ACTIONS = [
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { sessionId, confirmation } = loaderData;
+  if (confirmation.status === 'order-cancelled') {
+    return (
+      <ResultPage
+        testId="payment-order-cancelled"
+        icon={<Info aria-hidden="true" className="size-16 text-muted" />}
+        title={LIFECYCLE_MESSAGES.paymentForCancelledOrderTitle}
+        description={LIFECYCLE_MESSAGES.paymentForCancelledOrderDescription}
+        actions={[
+          { to: '/cart', label: MESSAGES.returnToCart },
+          { to: '/', label: MESSAGES.continueShopping },
+        ]}
+      >
+        <Row label="Order number" value={confirmation.orderNumber} testId="order-number" />
+      </ResultPage>
+    );
+  }
   if (confirmation.status !== 'paid') {
     return (
       <ResultPage

@@ -7,6 +7,7 @@ import CreditCard from 'lucide-react/icons/credit-card';
 import Lock from 'lucide-react/icons/lock';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { MESSAGES } from '@domain/messages';
+import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
 import { formatCents } from '@domain/money';
 import { AppError } from '@server/app-error';
 import { readFormBody } from '@server/http/form-request';
@@ -38,6 +39,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       db: context.db,
       logger: context.logger,
       mail: context.mail,
+      provider: context.paymentProvider,
       sessionId: params.sessionId,
       cardNumber,
     });
@@ -53,6 +55,8 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const isPaying = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const isExpired = session.status === 'expired';
+  // An order cancelled while its page is open cannot be paid (issue 11 item 6).
+  const closedMessage = session.order && session.order.status !== 'pending' ? LIFECYCLE_MESSAGES.sandboxOrderNotPending : null;
   const order = session.order;
   const cancelHref = session.purpose === 'order' ? '/cart' : '/';
   return (
@@ -135,9 +139,9 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
           Sandbox checkout: no real payment is taken. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a
           decline.
         </p>
-        {isExpired ? (
+        {isExpired || closedMessage ? (
           <p role="alert" className="mt-6 text-sm font-medium text-red-700">
-            {MESSAGES.checkoutSessionExpired}
+            {closedMessage ?? MESSAGES.checkoutSessionExpired}
           </p>
         ) : (
           <Form method="post" className="mt-6 space-y-4" noValidate>

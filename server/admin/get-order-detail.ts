@@ -4,6 +4,7 @@ import type { AdminOrderDetail } from '../../domain/admin-contract';
 import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
+import { getOrderLifecycle } from './get-order-lifecycle';
 
 export async function getOrderDetail(options: { db: Executor; orderId: string }): Promise<AdminOrderDetail | null> {
   const { db, orderId } = options;
@@ -35,6 +36,7 @@ export async function getOrderDetail(options: { db: Executor; orderId: string })
     totalCents: order.totalCents,
     paymentProvider: order.paymentProvider,
     paymentReference: order.paymentReference,
+    lifecycle: await getOrderLifecycle({ db, order }),
     lines: lines.map((line) => ({
       id: line.id,
       name: line.name,

@@ -4,6 +4,7 @@
  * checkouts (pending and never paid) are left out.
  */
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { trackingUrl } from '../../domain/order-lifecycle';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
 
@@ -13,6 +14,11 @@ export interface CustomerOrder {
   status: string;
   createdAt: string;
   totalCents: number;
+  /** Set when shipped (issue 11 item 4); the link only for a carrier we know. */
+  shippingCarrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  refundedCents: number;
   lines: { name: string; color: string; size: string; quantity: number; lineTotalCents: number; imageUrl: string | null }[];
 }
 
@@ -32,6 +38,9 @@ export async function listCustomerOrders(options: {
       status: orders.status,
       createdAt: orders.createdAt,
       totalCents: orders.totalCents,
+      shippingCarrier: orders.shippingCarrier,
+      trackingNumber: orders.trackingNumber,
+      refundedCents: orders.refundedCents,
     })
     .from(orders)
     .where(
@@ -59,6 +68,7 @@ export async function listCustomerOrders(options: {
   return rows.map((row) => ({
     ...row,
     createdAt: new Date(row.createdAt).toISOString(),
+    trackingUrl: trackingUrl(row.shippingCarrier, row.trackingNumber),
     lines: lines
       .filter((line) => line.orderId === row.id)
       .map(({ orderId: _orderId, ...line }) => line),

@@ -266,6 +266,14 @@ export const orders = pgTable(
     paymentReference: text('payment_reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Set with 'shipped' (issue 11 item 4): carrier (domain/order-lifecycle CARRIER_OPTIONS) and number. */
+    shippingCarrier: text('shipping_carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Money given back, as the provider reports it (our refunds and its dashboard's): never decreases. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -282,7 +290,58 @@ export const orders = pgTable(
       sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`,
     ),
     check('orders_amounts_check', sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0`),
+    check('orders_refunded_check', sql`${t.refundedCents} >= 0`),
+    index('orders_payment_reference_idx').on(t.paymentReference),
   ],
+);
+
+/**
+ * Refunds the shop asks its payment provider for (server/orders/refund-order.ts). The row is
+ * the claim: at most one live (pending or succeeded) refund per order, so double clicks,
+ * concurrent cancels and a late payment's automatic refund ask the provider once; the
+ * idempotency key sent to the provider is derived from the row. A failed row frees the claim.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** 'cancellation' (the admin cancelled a paid order) or 'late-payment' (paid after it was cancelled). */
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    paymentReference: text('payment_reference').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_live_order_unique').on(t.orderId).where(sql`${t.status} <> 'failed'`),
+    uniqueIndex('refunds_provider_refund_unique').on(t.providerRefundId),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('refunds_reason_check', sql`${t.reason} in ('cancellation', 'late-payment')`),
+    check('refunds_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Notes on an order the admin reads in its details (a late payment refunded, points not taken back). */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** One note per kind and order, so a replay writes it once. */
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_notes_order_kind_unique').on(t.orderId, t.kind)],
 );
 
 export const orderLines = pgTable(

@@ -10,7 +10,8 @@
  * Branches, each in the one transaction: paid order (mark paid, record points, queue the
  * confirmation), unpaid order (cancel), paid donation, unpaid donation. A step that must
  * happen with the payment (the shipping address, committing reserved stock) goes into its
- * branch; so does a payment for an order that is no longer pending ('unchanged').
+ * branch; so does a payment for an order that is no longer pending ('unchanged'): its refund
+ * is claimed here and asked of the provider after commit (server/payments/refund-late-payment.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -21,6 +22,9 @@ import { recordEarnedPoints, recordRedeemedPoints } from '../loyalty/ledger';
 import { enqueueEmail } from '../mail/enqueue-email';
 import { orderConfirmationKey, orderConfirmationMessage } from '../mail/order-confirmation';
 import { cancelPendingDonation, cancelPendingOrder } from '../orders/cancel-pending';
+import type { RefundRow } from '../orders/refund-order';
+import type { PaymentProvider } from './payment-provider';
+import { claimLatePaymentRefund, settleLatePaymentRefund } from './refund-late-payment';
 
 export type PaymentOutcome = 'paid' | 'failed' | 'expired';
 
@@ -39,16 +43,19 @@ export type CompletionResult =
   | { result: 'duplicate-event' }
   | { result: 'unknown-session' }
   | { result: 'applied'; purpose: 'order' | 'donation'; status: string }
-  | { result: 'unchanged'; purpose: 'order' | 'donation'; status: string };
+  | { result: 'unchanged'; purpose: 'order' | 'donation'; status: string; lateRefund?: 'refunded' | 'rejected' | 'unknown' };
 
 export async function completeCheckoutSession(options: {
   db: Database;
   logger: Logger;
   /** The mail loop: a confirmation queued here is sent right after commit. */
   mail: Pick<AppServices['mail'], 'deliverNow'>;
+  /** Gives back a payment that arrived for an order no longer pending (absent: the claim waits for the sweep). */
+  provider?: PaymentProvider;
   event: PaymentEventInput;
 }): Promise<CompletionResult> {
   const { db, event, logger } = options;
+  let lateRefund = null as RefundRow | null;
   const result = await db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
@@ -80,11 +87,25 @@ export async function completeCheckoutSession(options: {
         : purpose === 'order'
           ? await cancelPendingOrder({ db: tx, orderId: targetId })
           : await cancelPendingDonation({ db: tx, donationId: targetId });
-    // Not pending any more (paid, cancelled or expired first): nothing changes.
+    // Not pending any more (paid, cancelled or expired first): nothing changes, except that a
+    // payment for a cancelled order is given back.
+    if (!applied && event.outcome === 'paid' && purpose === 'order') {
+      lateRefund = await claimLatePaymentRefund({
+        db: tx,
+        orderId: targetId,
+        provider: event.provider,
+        paymentReference: event.paymentReference,
+        amountCents: session.amountTotalCents,
+      });
+    }
     if (!applied) return { result: 'unchanged', purpose, status: await currentStatus(tx, purpose, targetId) } as const;
     const status = event.outcome !== 'paid' ? 'cancelled' : purpose === 'order' ? 'processing' : 'paid';
     return { result: 'applied', purpose, status } as const;
   });
+  if (result.result === 'unchanged' && lateRefund && options.provider?.name === event.provider) {
+    const outcome = await settleLatePaymentRefund({ db, provider: options.provider, logger, refund: lateRefund });
+    return { ...result, lateRefund: outcome };
+  }
   if (result.result === 'unchanged') {
     // A second report of a payment already recorded is normal (read-back, then the webhook);
     // a payment for an order that was cancelled first is not.

@@ -15,6 +15,7 @@ import type { PaymentProvider } from './payment-provider';
 export type PaymentConfirmation =
   | { status: 'paid'; purpose: 'order'; orderNumber: string; totalCents: number }
   | { status: 'paid'; purpose: 'donation'; amountCents: number }
+  | { status: 'order-cancelled'; orderNumber: string }
   | { status: 'not-paid' };
 
 export async function confirmPayment(options: {
@@ -50,6 +51,10 @@ export async function confirmPayment(options: {
       view = await getHostedSession({ db, sessionId });
       if (!view) return { status: 'not-paid' };
     }
+  }
+  // Cancelled before its payment arrived (issue 11 item 6): never a success; any payment was given back.
+  if (view.order?.status === 'cancelled' && view.status === 'complete') {
+    return { status: 'order-cancelled', orderNumber: view.order.orderNumber };
   }
   if (!view.isPaid) return { status: 'not-paid' };
   if (view.order) {

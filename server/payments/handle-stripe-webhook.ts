@@ -12,12 +12,16 @@ import type { AppServices } from '../context';
 import type { Database } from '../db/client';
 import { completeCheckoutSession, type PaymentOutcome } from './complete-checkout-session';
 import { stripeSessionState } from './stripe-provider';
+import type { PaymentProvider } from './payment-provider';
+import { reconcileProviderRefund } from './reconcile-provider-refund';
 
 export type WebhookAnswer = { received: true; result: string };
 
 export async function handleStripeWebhook(options: {
   db: Database;
   stripe: Stripe | null;
+  /** The provider, to give back a payment for a cancelled order. */
+  provider?: PaymentProvider;
   webhookSecret: string | undefined;
   logger: Logger;
   mail: Pick<AppServices['mail'], 'deliverNow'>;
@@ -54,6 +58,11 @@ export async function handleStripeWebhook(options: {
     case 'checkout.session.expired':
       outcome = 'expired';
       break;
+    case 'charge.refunded': {
+      // A refund made anywhere (ours, or in Stripe's dashboard): the order shows what Stripe says.
+      const reconciled = await reconcileProviderRefund({ db: options.db, logger, eventId: event.id, charge: event.data.object });
+      return { received: true, result: reconciled };
+    }
     default:
       return { received: true, result: 'ignored' };
   }
@@ -64,6 +73,7 @@ export async function handleStripeWebhook(options: {
     db: options.db,
     logger,
     mail: options.mail,
+    provider: options.provider,
     event: {
       eventId: event.id,
       provider: 'stripe',

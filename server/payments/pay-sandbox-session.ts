@@ -10,14 +10,20 @@ import type { AppServices } from '../context';
 import type { Database } from '../db/client';
 import { completeCheckoutSession } from './complete-checkout-session';
 import { getHostedSession } from './get-hosted-session';
+import type { PaymentProvider } from './payment-provider';
 import { checkSandboxCard, sandboxPaymentReference } from './sandbox-provider';
+import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 
+const orderNotPending = () =>
+  new AppError('order-not-pending', { status: 409, message: LIFECYCLE_MESSAGES.sandboxOrderNotPending });
 const expired = () => new AppError('session-expired', { status: 410, message: MESSAGES.checkoutSessionExpired });
 
 export async function paySandboxSession(options: {
   db: Database;
   logger: Logger;
   mail: Pick<AppServices['mail'], 'deliverNow'>;
+  /** Gives back a payment that raced a cancellation (the completion's late-payment branch). */
+  provider?: PaymentProvider;
   sessionId: string;
   cardNumber: string;
 }): Promise<void> {
@@ -40,6 +46,8 @@ export async function paySandboxSession(options: {
     });
     throw expired();
   }
+  // Cancelled by the admin (or expired) while the page was open: no payment is taken.
+  if (session.order && session.order.status !== 'pending') throw orderNotPending();
   const card = checkSandboxCard(options.cardNumber);
   if (card.outcome !== 'paid') throw new AppError(`card-${card.outcome}`, { status: 402, message: card.message });
   const completion = await completeCheckoutSession({
@@ -53,5 +61,6 @@ export async function paySandboxSession(options: {
       paymentReference: sandboxPaymentReference(session.id),
     },
   });
-  if (completion.result === 'unchanged' && completion.status === 'cancelled') throw expired();
+  // Cancelled between the check above and the payment: the completion gave the payment back.
+  if (completion.result === 'unchanged' && completion.status === 'cancelled') throw orderNotPending();
 }

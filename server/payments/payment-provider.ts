@@ -46,11 +46,29 @@ export interface ProviderSessionState {
   paymentReference: string | null;
 }
 
+export interface RefundPaymentInput {
+  /** The payment to give back (Stripe payment intent, sandbox charge). */
+  paymentReference: string;
+  amountCents: Cents;
+  /** Sent with the request: the same key never refunds twice (server/orders/refund-order.ts). */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface ProviderRefund {
+  id: string;
+}
+
 /** What every provider does. */
 interface PaymentProviderMethods {
   createSession(input: CreateHostedSessionInput): Promise<HostedSession>;
   /** Reads a session back from the provider; null when the provider does not know it. */
   retrieveSession(sessionId: string): Promise<ProviderSessionState | null>;
+  /**
+   * Gives a payment back. Throws PaymentRefundRejectedError when the provider says no (the
+   * refund did not happen), PaymentProviderError when the outcome is unknown (network).
+   */
+  refundPayment(input: RefundPaymentInput): Promise<ProviderRefund>;
 }
 
 export interface SandboxPaymentProvider extends PaymentProviderMethods {
@@ -70,4 +88,21 @@ export class PaymentProviderError extends Error {
     super(message, options);
     this.name = 'PaymentProviderError';
   }
+}
+
+/** The provider answered and refused the refund: nothing was refunded. The message is its reason. */
+export class PaymentRefundRejectedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentRefundRejectedError';
+  }
+}
+
+/**
+ * True for a PaymentRefundRejectedError. By name, not instanceof: the provider is created by
+ * the process entry and the routes run from the React Router build, which has its own copy
+ * of this module (and so of the class).
+ */
+export function isRefundRejection(error: unknown): error is PaymentRefundRejectedError {
+  return error instanceof Error && error.name === 'PaymentRefundRejectedError';
 }

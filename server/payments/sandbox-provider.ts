@@ -4,11 +4,16 @@
  * sandbox keeps no books of its own: what it says about a session is our checkout_sessions
  * row, which only that completion marks complete.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { checkoutSessions } from '../db/schema';
-import type { CreateHostedSessionInput, HostedSession, SandboxPaymentProvider } from './payment-provider';
+import {
+  PaymentRefundRejectedError,
+  type CreateHostedSessionInput,
+  type HostedSession,
+  type SandboxPaymentProvider,
+} from './payment-provider';
 
 /** How long an unpaid sandbox session stays open. */
 export const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -45,6 +50,18 @@ export function createSandboxProvider(options: {
         isPaid,
         paymentReference: isPaid ? sandboxPaymentReference(row.id) : null,
       };
+    },
+    /**
+     * A sandbox refund is a record: the refunds row that asked for it (its id here is derived
+     * from the idempotency key, so asking twice gives the same refund). Only sandbox charges
+     * can be refunded.
+     */
+    async refundPayment(input) {
+      if (!input.paymentReference.startsWith('sbx_ch_')) {
+        throw new PaymentRefundRejectedError('The sandbox can only refund sandbox payments.');
+      }
+      const digest = createHash('sha256').update(input.idempotencyKey).digest('base64url').slice(0, 24);
+      return { id: `sbx_re_${digest}` };
     },
     async createSession(_input: CreateHostedSessionInput): Promise<HostedSession> {
       const id = `sbx_${randomBytes(18).toString('base64url')}`;

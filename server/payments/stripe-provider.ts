@@ -8,6 +8,7 @@ import type { Config } from '../config.server';
 import { MESSAGES } from '../../domain/messages';
 import {
   PaymentProviderError,
+  PaymentRefundRejectedError,
   type CreateHostedSessionInput,
   type ProviderSessionState,
   type StripePaymentProvider,
@@ -54,6 +55,25 @@ export function createStripeProvider(options: { stripe: Stripe; publicUrl: strin
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw new PaymentProviderError('Stripe could not read the checkout session', { cause: error });
       }
+    },
+    async refundPayment(input) {
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          { payment_intent: input.paymentReference, amount: input.amountCents, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (error) {
+        // Stripe answered 4xx (already refunded, unknown payment, amount too large): a definite no.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) {
+          throw new PaymentRefundRejectedError(error.message, { cause: error });
+        }
+        throw new PaymentProviderError('Stripe could not be reached to refund the payment', { cause: error });
+      }
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new PaymentRefundRejectedError(`Stripe reports the refund as ${refund.status}.`);
+      }
+      return { id: refund.id };
     },
     async createSession(input: CreateHostedSessionInput) {
       try {

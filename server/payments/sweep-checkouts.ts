@@ -14,6 +14,8 @@ import type { Database } from '../db/client';
 import { checkoutSessions, donations, orders } from '../db/schema';
 import { cancelPendingDonation, cancelPendingOrder } from '../orders/cancel-pending';
 import { completeCheckoutSession } from './complete-checkout-session';
+import type { PaymentProvider } from './payment-provider';
+import { retryLatePaymentRefunds } from './refund-late-payment';
 
 /** How often each process sweeps. */
 export const CHECKOUT_SWEEP_INTERVAL_MS = 60_000;
@@ -25,7 +27,13 @@ export const SESSIONLESS_CHECKOUT_GRACE_MS = 10 * 60_000;
 /** Rows handled per kind and run; the next run takes the rest. */
 const BATCH = 200;
 
-type SweepServices = { db: Database; logger: Logger; mail: Pick<AppServices['mail'], 'deliverNow'> };
+type SweepServices = {
+  db: Database;
+  logger: Logger;
+  mail: Pick<AppServices['mail'], 'deliverNow'>;
+  /** Set: refunds of late payments whose outcome is unknown are asked for again. */
+  provider?: PaymentProvider;
+};
 
 export interface SweepResult {
   expiredSessions: number;
@@ -91,6 +99,7 @@ export async function cancelSessionlessCheckouts(options: {
 export async function sweepCheckouts(options: SweepServices & { now?: Date; graceMs?: number }): Promise<SweepResult> {
   const expiredSessions = await expireStaleSessions(options);
   const abandoned = await cancelSessionlessCheckouts(options);
+  if (options.provider) await retryLatePaymentRefunds({ ...options, provider: options.provider });
   if (expiredSessions + abandoned.orders + abandoned.donations > 0) {
     options.logger.info({ expiredSessions, ...abandoned }, 'expired unpaid checkouts');
   }

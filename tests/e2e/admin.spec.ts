@@ -174,6 +174,8 @@ test.describe('with orders in the database', () => {
     await expect(row).toContainText('Martha Bethany');
     await expect(row).toContainText('$35.99');
     await row.getByLabel('Status of WYF-E2E001').selectOption('shipped');
+    // Shipped asks for an optional carrier and tracking number first (issue 11).
+    await page.getByRole('dialog', { name: 'Ship order WYF-E2E001' }).getByRole('button', { name: 'Mark as shipped' }).click();
     await expect(page.getByText('Order status updated successfully')).toBeVisible();
     await page.getByRole('tab', { name: 'Dashboard' }).click();
     await expect(page.getByText('New order WYF-E2E001 - Martha').locator('..').locator('..')).toContainText('shipped');

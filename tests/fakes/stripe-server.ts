@@ -3,7 +3,8 @@
  * bodies with bracketed keys (as the official SDK sends them), JSON objects and Stripe-style
  * errors back. Covers Checkout Sessions (create, retrieve, and paying or expiring one as the
  * shopper or time would), coupons, products and prices, and records every request so tests
- * can assert on what the SDK really sent.
+ * can assert on what the SDK really sent. Refunds (`POST /v1/refunds` on a payment intent) honour
+ * the Idempotency-Key header as Stripe does: a repeated key answers the first refund again.
  * Point the SDK at it with STRIPE_API_BASE (host, port, protocol http, no retries).
  */
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,12 @@ export interface FakeStripeServer {
   coupons: Map<string, Json>;
   products: Map<string, Json>;
   prices: Map<string, Json>;
+  /** Payment intents of paid sessions: amount and amount_refunded. */
+  paymentIntents: Map<string, Json>;
+  /** Refunds created (one per distinct idempotency key). */
+  refunds: Json[];
+  /** Refunds are refused with this message (a 400 invalid_request_error) while set. */
+  rejectRefunds(message: string | null): void;
   /** Makes the next N requests fail with a 500 api_error. */
   failNext(count?: number): void;
   /** The shopper pays on Stripe's page: the session becomes complete and paid (no webhook is sent). */
@@ -78,7 +85,38 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
   const coupons = new Map<string, Json>();
   const products = new Map<string, Json>();
   const prices = new Map<string, Json>();
+  const paymentIntents = new Map<string, Json>();
+  const refunds: Json[] = [];
+  const refundsByKey = new Map<string, Json>();
+  let refundRejection: string | null = null;
   let failures = 0;
+
+  function createRefund(body: Json, idempotencyKey: string | undefined): Json | string {
+    if (idempotencyKey && refundsByKey.has(idempotencyKey)) return refundsByKey.get(idempotencyKey)!;
+    if (refundRejection) return refundRejection;
+    const intent = paymentIntents.get(String(body.payment_intent));
+    if (!intent) return `No such payment_intent: '${String(body.payment_intent)}'`;
+    const remaining = Number(intent.amount) - Number(intent.amount_refunded);
+    const amount = body.amount === undefined ? remaining : Number(body.amount);
+    if (remaining <= 0) return `Charge for payment intent ${String(intent.id)} has already been refunded.`;
+    if (!Number.isInteger(amount) || amount < 1 || amount > remaining) {
+      return `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`;
+    }
+    intent.amount_refunded = Number(intent.amount_refunded) + amount;
+    const refund: Json = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: 'usd',
+      payment_intent: intent.id,
+      status: 'succeeded',
+      metadata: body.metadata ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+    return refund;
+  }
   let baseUrl = '';
 
   function createSession(body: Json): Json | string {
@@ -163,6 +201,11 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
       if (!session) return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${match[1]}'`);
       return send(res, session);
     }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const refund = createRefund(body, req.headers['idempotency-key'] as string | undefined);
+      if (typeof refund === 'string') return stripeError(res, 400, 'invalid_request_error', refund);
+      return send(res, refund);
+    }
     if (method === 'POST' && path === '/v1/coupons') {
       const coupon = { id: id('co'), object: 'coupon', valid: true, ...body, amount_off: Number(body.amount_off ?? 0) };
       coupons.set(String(coupon.id), coupon);
@@ -220,16 +263,28 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
     coupons,
     products,
     prices,
+    paymentIntents,
+    refunds,
+    rejectRefunds(message) {
+      refundRejection = message;
+    },
     failNext(count = 1) {
       failures = count;
     },
     pay(sessionId, options = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
+      const paymentIntent = options.paymentIntent ?? id('pi');
       Object.assign(session, {
         status: 'complete',
         payment_status: options.paymentStatus ?? 'paid',
-        payment_intent: options.paymentIntent ?? id('pi'),
+        payment_intent: paymentIntent,
+      });
+      paymentIntents.set(paymentIntent, {
+        id: paymentIntent,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        amount_refunded: 0,
       });
     },
     expire(sessionId) {

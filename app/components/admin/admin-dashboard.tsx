@@ -4,6 +4,7 @@ import { MESSAGES } from '@domain/messages';
 import { endAdminSession } from '~/lib/admin/admin-api';
 import { CustomersTab } from './customers-tab';
 import { DashboardTab } from './dashboard-tab';
+import { DonationsTab } from './donations-tab';
 import { MarginsTab } from './margins-tab';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
@@ -15,9 +16,11 @@ const TABS = [
   { value: 'margins', label: MESSAGES.tabMargins },
   { value: 'orders', label: MESSAGES.tabOrders },
   { value: 'customers', label: MESSAGES.tabCustomers },
+  // Issue 11 item 7: donations are listed apart from orders.
+  { value: 'donations', label: 'Donations' },
 ] as const;
 
-/** The signed-in admin (SPEC §2 Admin): title, Back to Store, five tabs. */
+/** The signed-in admin (SPEC §2 Admin): title, Back to Store, the five tabs and Donations (issue 11). */
 export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
   useAdminSessionLifecycle();
 
@@ -63,6 +66,9 @@ export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
         </Tabs.Content>
         <Tabs.Content value="customers">
           <CustomersTab />
+        </Tabs.Content>
+        <Tabs.Content value="donations">
+          <DonationsTab />
         </Tabs.Content>
       </Tabs.Root>
     </main>

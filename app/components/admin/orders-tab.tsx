@@ -13,7 +13,10 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { notify } from '~/lib/notify';
 import { adminFetch, adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
 import { formatCents, formatDate } from './format';
+import { CancelOrderDialog, OrderLifecyclePanel, ShipOrderDialog, type PendingStatusChange } from './order-lifecycle';
 import { Pager } from './pager';
+import type { Shipment } from '@domain/shipment';
+import { ApiError } from '~/lib/json-api';
 
 type OrdersPage = AdminPage & { orders: AdminOrderRow[] };
 
@@ -33,20 +36,39 @@ export function OrdersTab() {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const [detailId, setDetailId] = useState<string | null>(null);
+  // Shipped asks for tracking, cancelled asks for confirmation (issue 11 items 4 and 5).
+  const [pendingChange, setPendingChange] = useState<PendingStatusChange | null>(null);
   const orders = useQuery({
     queryKey: ['admin', 'orders', q, status, page],
     queryFn: () => adminGet<OrdersPage>(`/api/admin/orders?${filterParams(q, status, page)}`),
     placeholderData: keepPreviousData,
   });
   const updateStatus = useMutation({
-    mutationFn: (input: { id: string; status: OrderStatus }) =>
-      adminSend(`/api/admin/orders/${input.id}`, 'PATCH', { status: input.status }),
-    onSuccess: () => {
-      notify({ title: MESSAGES.orderStatusUpdated });
+    mutationFn: (input: { id: string; status: OrderStatus; shipment?: Shipment }) =>
+      adminSend<{ message?: string }>(`/api/admin/orders/${input.id}`, 'PATCH', { status: input.status, ...input.shipment }),
+    onSuccess: (answer) => {
+      notify({ title: MESSAGES.orderStatusUpdated, description: answer.message });
+      setPendingChange(null);
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
-    onError: () => notify({ title: MESSAGES.updateOrderStatusFailed, variant: 'destructive' }),
+    onError: (error) => {
+      // The server's reason (a refund refused, already cancelled, a bad tracking number) is the description.
+      notify({
+        title: MESSAGES.updateOrderStatusFailed,
+        description: error instanceof ApiError && error.status !== 500 ? error.message : undefined,
+        variant: 'destructive',
+      });
+      setPendingChange(null);
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
   });
+  function changeStatus(order: AdminOrderRow, next: OrderStatus) {
+    if (next === 'shipped' || next === 'cancelled') {
+      setPendingChange({ id: order.id, orderNumber: order.orderNumber, status: next });
+      return;
+    }
+    updateStatus.mutate({ id: order.id, status: next });
+  }
 
   async function exportCsv() {
     try {
@@ -145,7 +167,7 @@ export function OrdersTab() {
                   aria-label={`Status of ${order.orderNumber}`}
                   value={order.status}
                   disabled={updateStatus.isPending}
-                  onChange={(event) => updateStatus.mutate({ id: order.id, status: event.target.value as OrderStatus })}
+                  onChange={(event) => changeStatus(order, event.target.value as OrderStatus)}
                 >
                   {ORDER_STATUSES.map((value) => (
                     <option key={value} value={value}>
@@ -163,6 +185,18 @@ export function OrdersTab() {
       </ul>
       {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
       <OrderDetailDialog orderId={detailId} onClose={() => setDetailId(null)} />
+      <ShipOrderDialog
+        change={pendingChange}
+        isSaving={updateStatus.isPending}
+        onClose={() => setPendingChange(null)}
+        onConfirm={(shipment) => pendingChange && updateStatus.mutate({ id: pendingChange.id, status: 'shipped', shipment })}
+      />
+      <CancelOrderDialog
+        change={pendingChange}
+        isSaving={updateStatus.isPending}
+        onClose={() => setPendingChange(null)}
+        onConfirm={() => pendingChange && updateStatus.mutate({ id: pendingChange.id, status: 'cancelled' })}
+      />
     </section>
   );
 }
@@ -222,6 +256,7 @@ function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClo
                 {order.paymentProvider} · {order.paymentReference ?? MESSAGES.notAvailable}
               </dd>
             </dl>
+            <OrderLifecyclePanel order={order} />
           </div>
         )}
       </DialogContent>

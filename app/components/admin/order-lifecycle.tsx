@@ -1,0 +1,273 @@
+/**
+ * The order lifecycle in the admin (issue 11 items 4-6): the dialog that ships an order with
+ * an optional carrier and tracking number, the confirmation before a cancel (which refunds a
+ * paid order), and the details' fulfilment and refund section with the order's notes.
+ * Rules and texts come from domain/order-lifecycle; the server decides.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { orderStatusLabel } from '@domain/order-status';
+import { CARRIER_OPTIONS, LIFECYCLE_MESSAGES, TRACKING_NUMBER_MAX_LENGTH, trackingUrl } from '@domain/order-lifecycle';
+import { ShipmentSchema, type Shipment } from '@domain/shipment';
+import type { AdminOrderDetail } from '@domain/admin-contract';
+import { Button } from '~/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { NativeSelect } from '~/components/ui/native-select';
+import { adminGet } from '~/lib/admin/admin-api';
+import { formatCents, formatDate } from './format';
+
+export interface PendingStatusChange {
+  id: string;
+  orderNumber: string;
+  status: 'shipped' | 'cancelled';
+}
+
+/** Asks for the carrier and tracking number before an order is marked shipped. */
+export function ShipOrderDialog(props: {
+  change: PendingStatusChange | null;
+  isSaving: boolean;
+  onConfirm: (shipment: Shipment) => void;
+  onClose: () => void;
+}) {
+  const { change } = props;
+  return (
+    <Dialog open={change?.status === 'shipped'} onOpenChange={(open) => !open && props.onClose()}>
+      <DialogContent className="max-w-md!">
+        {change ? <ShipOrderForm key={change.id} {...props} orderNumber={change.orderNumber} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ShipOrderForm(props: {
+  orderNumber: string;
+  isSaving: boolean;
+  onConfirm: (shipment: Shipment) => void;
+  onClose: () => void;
+}) {
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const link = trackingUrl(carrier, trackingNumber.trim());
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = ShipmentSchema.safeParse({ carrier, trackingNumber });
+        if (!parsed.success) {
+          setError(parsed.error.issues[0]?.message ?? null);
+          return;
+        }
+        setError(null);
+        props.onConfirm(parsed.data);
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>{LIFECYCLE_MESSAGES.shipDialogTitle(props.orderNumber)}</DialogTitle>
+        <DialogDescription>{LIFECYCLE_MESSAGES.shipDialogDescription}</DialogDescription>
+      </DialogHeader>
+      <div className="mt-4 grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor="ship-carrier">Carrier (optional)</Label>
+          <NativeSelect id="ship-carrier" value={carrier} onChange={(event) => setCarrier(event.target.value)}>
+            <option value="">No carrier</option>
+            {CARRIER_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="ship-tracking">Tracking number (optional)</Label>
+          <Input
+            id="ship-tracking"
+            value={trackingNumber}
+            maxLength={TRACKING_NUMBER_MAX_LENGTH + 10}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'ship-error' : undefined}
+            onChange={(event) => setTrackingNumber(event.target.value)}
+          />
+          {link ? <p className="text-xs break-all text-muted">Customer's link: {link}</p> : null}
+          {error ? (
+            <p id="ship-error" role="alert" className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <DialogFooter className="mt-6">
+        <Button type="button" variant="outline" onClick={props.onClose}>
+          Back
+        </Button>
+        <Button type="submit" disabled={props.isSaving}>
+          {props.isSaving ? 'Saving...' : 'Mark as shipped'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Confirms a cancel; says whether money is refunded (read from the order's details). */
+export function CancelOrderDialog(props: {
+  change: PendingStatusChange | null;
+  isSaving: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { change } = props;
+  const open = change?.status === 'cancelled';
+  // A double click fires twice before React re-renders the disabled button: only the first counts.
+  const confirmedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!open) confirmedFor.current = null;
+  }, [open]);
+  const detail = useQuery({
+    queryKey: ['admin', 'order', change?.id],
+    queryFn: () => adminGet<AdminOrderDetail>(`/api/admin/orders/${change?.id}`),
+    enabled: open,
+  });
+  const order = detail.data;
+  const owed = order ? order.totalCents - order.lifecycle.refundedCents : 0;
+  const refunds = Boolean(order?.lifecycle.isPaid) && owed > 0;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && props.onClose()}>
+      <DialogContent className="max-w-md!" role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{change ? LIFECYCLE_MESSAGES.cancelDialogTitle(change.orderNumber) : ''}</DialogTitle>
+          <DialogDescription data-testid="cancel-order-description">
+            {!order
+              ? 'Loading...'
+              : refunds
+                ? LIFECYCLE_MESSAGES.cancelPaidDescription(owed)
+                : LIFECYCLE_MESSAGES.cancelUnpaidDescription}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter className="mt-6">
+          <Button type="button" variant="outline" onClick={props.onClose}>
+            Keep order
+          </Button>
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={!order || props.isSaving}
+            onClick={() => {
+              if (!change || confirmedFor.current === change.id) return;
+              confirmedFor.current = change.id;
+              props.onConfirm();
+            }}
+          >
+            {props.isSaving ? 'Cancelling...' : refunds ? `Cancel and refund ${formatCents(owed)}` : 'Cancel order'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The details' section: shipment, refund, notes. */
+export function OrderLifecyclePanel({ order }: { order: AdminOrderDetail }) {
+  const { lifecycle } = order;
+  const hasShipment = lifecycle.shippedAt || lifecycle.trackingNumber;
+  const hasRefund = lifecycle.refundedCents > 0 || lifecycle.refunds.length > 0;
+  if (!hasShipment && !hasRefund && lifecycle.notes.length === 0 && !lifecycle.deliveredAt && !lifecycle.cancelledAt) {
+    return null;
+  }
+  return (
+    <section
+      aria-label="Fulfilment and refunds"
+      className="grid gap-2 rounded-lg border border-line p-3"
+      data-testid="order-lifecycle"
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+        {hasShipment ? (
+          <>
+            <dt className="text-muted">Shipped</dt>
+            <dd className="text-right">
+              {lifecycle.shippedAt ? formatDate(lifecycle.shippedAt) : orderStatusLabel('shipped')}
+            </dd>
+            <dt className="text-muted">Carrier</dt>
+            <dd className="text-right" data-testid="order-carrier">
+              {lifecycle.shippingCarrier ?? '—'}
+            </dd>
+            <dt className="text-muted">Tracking</dt>
+            <dd className="text-right break-words" data-testid="order-tracking">
+              {lifecycle.trackingNumber ? (
+                lifecycle.trackingUrl ? (
+                  <a
+                    href={lifecycle.trackingUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline"
+                  >
+                    {lifecycle.trackingNumber}
+                  </a>
+                ) : (
+                  lifecycle.trackingNumber
+                )
+              ) : (
+                '—'
+              )}
+            </dd>
+          </>
+        ) : null}
+        {lifecycle.deliveredAt ? (
+          <>
+            <dt className="text-muted">Delivered</dt>
+            <dd className="text-right">{formatDate(lifecycle.deliveredAt)}</dd>
+          </>
+        ) : null}
+        {lifecycle.cancelledAt ? (
+          <>
+            <dt className="text-muted">Cancelled</dt>
+            <dd className="text-right">{formatDate(lifecycle.cancelledAt)}</dd>
+          </>
+        ) : null}
+        {hasRefund ? (
+          <>
+            <dt className="font-semibold">Refunded</dt>
+            <dd className="text-right font-semibold tabular-nums" data-testid="order-refunded">
+              {formatCents(lifecycle.refundedCents)}
+              {lifecycle.refundedAt ? ` · ${formatDate(lifecycle.refundedAt)}` : ''}
+            </dd>
+          </>
+        ) : null}
+        {lifecycle.refunds.map((refund) => (
+          <div key={refund.id} className="contents">
+            <dt className="text-muted">Refund ({refund.reason})</dt>
+            <dd className="text-right break-all">
+              {refund.status} · {formatCents(refund.amountCents)}
+              {refund.providerRefundId ? ` · ${refund.providerRefundId}` : ''}
+              {refund.failureMessage ? ` · ${refund.failureMessage}` : ''}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {lifecycle.notes.length > 0 ? (
+        <ul
+          className="grid gap-1 border-t border-line pt-2 text-amber-900"
+          aria-label="Notes"
+          data-testid="order-notes"
+        >
+          {lifecycle.notes.map((note) => (
+            <li key={note.kind} className="rounded bg-amber-50 px-2 py-1">
+              {note.body}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

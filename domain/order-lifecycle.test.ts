@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CARRIERS, KNOWN_CARRIERS, LIFECYCLE_MESSAGES, planPointsReversal, TRACKING_NUMBER_MAX_LENGTH, trackingUrl } from './order-lifecycle';
+import { ShipmentSchema } from './shipment';
+
+describe('trackingUrl', () => {
+  it('fills each known carrier template with the number, spaces and dashes removed', () => {
+    expect(trackingUrl('USPS', '9400 1000 0000')).toBe('https://tools.usps.com/go/TrackConfirmAction?tLabels=940010000000');
+    expect(trackingUrl('UPS', '1Z999AA10123456784')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(trackingUrl('FedEx', '1234-5678-9012')).toBe('https://www.fedex.com/fedextrack/?trknbr=123456789012');
+    expect(trackingUrl('DHL', 'JD0146')).toContain('tracking-id=JD0146');
+    for (const carrier of KNOWN_CARRIERS) expect(CARRIERS[carrier]).toContain('{tracking}');
+  });
+  it('has no link for Other, no carrier or no number', () => {
+    expect(trackingUrl('Other', '123')).toBeNull();
+    expect(trackingUrl(null, '123')).toBeNull();
+    expect(trackingUrl('UPS', null)).toBeNull();
+    expect(trackingUrl('toString', '123')).toBeNull();
+  });
+});
+
+describe('ShipmentSchema', () => {
+  it('trims, treats blank as absent and keeps known carriers', () => {
+    expect(ShipmentSchema.parse({ carrier: 'UPS', trackingNumber: '  1Z 99 ' })).toEqual({ carrier: 'UPS', trackingNumber: '1Z 99' });
+    expect(ShipmentSchema.parse({ carrier: '', trackingNumber: '   ' })).toEqual({ carrier: null, trackingNumber: null });
+    expect(ShipmentSchema.parse({})).toEqual({ carrier: null, trackingNumber: null });
+    expect(ShipmentSchema.parse({ carrier: 'DHL' })).toEqual({ carrier: 'DHL', trackingNumber: null });
+  });
+  it('refuses with the reason', () => {
+    const message = (input: unknown) => ShipmentSchema.safeParse(input).error?.issues[0]?.message;
+    expect(message({ carrier: 'UPS', trackingNumber: '1'.repeat(TRACKING_NUMBER_MAX_LENGTH + 1) })).toBe(LIFECYCLE_MESSAGES.trackingTooLong);
+    expect(message({ carrier: 'UPS', trackingNumber: 'a--b' })).toBe(LIFECYCLE_MESSAGES.trackingMalformed);
+    expect(message({ carrier: 'UPS', trackingNumber: 'a\u0000b' })).toBe(LIFECYCLE_MESSAGES.trackingMalformed);
+    expect(message({ carrier: 'UPS', trackingNumber: ['1'] })).toBe(LIFECYCLE_MESSAGES.trackingMalformed);
+    expect(message({ carrier: 'Royal Mail' })).toBe(LIFECYCLE_MESSAGES.carrierUnknown);
+    expect(message({ trackingNumber: '123' })).toBe(LIFECYCLE_MESSAGES.trackingNeedsCarrier);
+  });
+});
+
+describe('planPointsReversal', () => {
+  it('returns what was redeemed and takes back what was earned when the balance allows', () => {
+    expect(planPointsReversal({ earned: 3000, redeemed: 500, spendable: 4000 })).toEqual({
+      returned: 500,
+      takenBack: 3000,
+      notTakenBack: 0,
+      net: -2500,
+    });
+  });
+  it('takes back only what the customer still has (returned points count)', () => {
+    expect(planPointsReversal({ earned: 3000, redeemed: 500, spendable: 300 })).toEqual({
+      returned: 500,
+      takenBack: 800,
+      notTakenBack: 2200,
+      net: -300,
+    });
+    expect(planPointsReversal({ earned: 100, redeemed: 0, spendable: -50 }).takenBack).toBe(0);
+  });
+  it('never leaves a negative balance and never takes more than was earned', () => {
+    fc.assert(
+      fc.property(fc.nat(1e7), fc.nat(1e7), fc.integer({ min: -1e6, max: 1e7 }), (earned, redeemed, spendable) => {
+        const plan = planPointsReversal({ earned, redeemed, spendable });
+        expect(plan.takenBack).toBeLessThanOrEqual(earned);
+        expect(plan.takenBack + plan.notTakenBack).toBe(earned);
+        expect(plan.returned).toBe(redeemed);
+        expect(Math.max(0, spendable) + plan.net).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+});

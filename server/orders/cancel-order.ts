@@ -1,0 +1,206 @@
+/**
+ * The admin cancels an order (issue 11 item 5; docs/decisions/016).
+ *  - Pending and never paid: cancelled through cancelPendingOrder; its points hold goes with its
+ *    status and its stock goes back; no money moves.
+ *  - Paid (processing, shipped, delivered): the refund is claimed (refund-order.ts) in a first
+ *    transaction, asked of the provider after it commits, and only when the provider says yes
+ *    does a second transaction cancel the order, record the refund, put the stock back, return
+ *    the points it redeemed, take back the points it earned (as far as the balance allows) and
+ *    queue the cancellation e-mail. A refusal leaves the order as it was, points unmoved.
+ *  - Already cancelled, or a refund in flight: a clear 409, nothing changes.
+ * An order whose money was already given back in the provider's dashboard is cancelled
+ * without asking the provider again.
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { LIFECYCLE_MESSAGES, planPointsReversal } from '../../domain/order-lifecycle';
+import { AppError, notFound } from '../app-error';
+import type { AppServices } from '../context';
+import type { Database, Executor } from '../db/client';
+import { loyaltyLedger, orders } from '../db/schema';
+import { getSpendablePoints } from '../loyalty/ledger';
+import { queueOrderStatusEmail } from '../mail/order-status-email';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { cancelPendingOrder } from './cancel-pending';
+import {
+  claimRefund,
+  markRefundSucceeded,
+  recordRefundedAmount,
+  requestRefund,
+  writeOrderNote,
+  type RefundRow,
+} from './refund-order';
+
+type OrderRow = typeof orders.$inferSelect;
+
+export interface CancelOrderResult {
+  id: string;
+  status: 'cancelled';
+  refundedCents: number;
+  message: string;
+}
+
+const conflict = (code: string, message: string) => new AppError(code, { status: 409, message });
+
+export async function cancelOrder(options: {
+  db: Database;
+  provider: PaymentProvider;
+  logger: Logger;
+  mail: Pick<AppServices['mail'], 'deliverNow'>;
+  publicUrl?: string;
+  orderId: string;
+}): Promise<CancelOrderResult> {
+  const { db, provider, logger, publicUrl, orderId } = options;
+  const first = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status === 'cancelled') throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
+    // Pending and never paid (a paid order set back to pending by hand is refunded below).
+    if (order.status === 'pending' && !order.paidAt) {
+      if (!(await cancelPendingOrder({ db: tx, orderId: order.id }))) {
+        throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
+      }
+      // STOCK: await releaseOrderStock(tx, order.id);
+      await queueOrderStatusEmail({ db: tx, order, status: 'cancelled', publicUrl });
+      return { kind: 'done', done: order, refundedCents: 0 } as const;
+    }
+    const owed = order.totalCents - order.refundedCents;
+    if (!order.paidAt || !order.paymentReference || owed <= 0) {
+      // Never paid (set by hand), or already refunded in the provider's dashboard: no money moves.
+      await finishCancellation({ db: tx, order, publicUrl });
+      return { kind: 'done', done: order, refundedCents: order.refundedCents } as const;
+    }
+    const claim = await claimRefund({
+      db: tx,
+      orderId: order.id,
+      provider: provider.name,
+      reason: 'cancellation',
+      amountCents: owed,
+      paymentReference: order.paymentReference,
+    });
+    if ('blocked' in claim) {
+      throw conflict('refund-in-progress', LIFECYCLE_MESSAGES.refundInProgress(order.orderNumber));
+    }
+    return { kind: 'claimed', claimed: claim.claimed, order } as const;
+  });
+
+  if (first.kind === 'done') {
+    options.mail.deliverNow().catch((error: unknown) => logger.error({ err: error }, 'mail delivery failed'));
+    return {
+      id: first.done.id,
+      status: 'cancelled',
+      refundedCents: first.refundedCents,
+      message: LIFECYCLE_MESSAGES.orderCancelled(first.done.orderNumber),
+    };
+  }
+
+  const { claimed, order } = first;
+  const attempt = await requestRefund({ db, provider, refund: claimed });
+  if (attempt.outcome === 'rejected') {
+    logger.warn({ orderId, refundId: claimed.id, reason: attempt.message }, 'refund refused by the payment provider');
+    throw new AppError('refund-rejected', {
+      status: 409,
+      message: LIFECYCLE_MESSAGES.refundRejected(order.orderNumber, ensureSentence(attempt.message)),
+    });
+  }
+  if (attempt.outcome === 'unknown') {
+    logger.error({ orderId, refundId: claimed.id, err: attempt.message }, 'refund outcome unknown');
+    throw new AppError('refund-unavailable', { status: 502, message: LIFECYCLE_MESSAGES.refundUnavailable(order.orderNumber) });
+  }
+  await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, orderId);
+    await markRefundSucceeded({ db: tx, refundId: claimed.id, providerRefundId: attempt.providerRefundId });
+    await finishCancellation({ db: tx, order: locked, refund: claimed, publicUrl });
+  });
+  options.mail.deliverNow().catch((error: unknown) => logger.error({ err: error }, 'mail delivery failed'));
+  return {
+    id: order.id,
+    status: 'cancelled',
+    refundedCents: claimed.amountCents,
+    message: LIFECYCLE_MESSAGES.orderRefunded(order.orderNumber, claimed.amountCents),
+  };
+}
+
+async function lockOrder(tx: Executor, orderId: string): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+function ensureSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/**
+ * Everything a paid (or hand-moved) order's cancellation does once the money is settled, in
+ * the caller's transaction, once: the conditional update from any other status is the guard.
+ */
+async function finishCancellation(options: {
+  db: Executor;
+  order: OrderRow;
+  refund?: RefundRow;
+  publicUrl?: string;
+}): Promise<boolean> {
+  const { db: tx, order, refund } = options;
+  const now = new Date();
+  const [cancelled] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .where(and(eq(orders.id, order.id), ne(orders.status, 'cancelled')))
+    .returning();
+  if (!cancelled) return false;
+  if (refund) await recordRefundedAmount({ db: tx, orderId: order.id, refundedCents: order.refundedCents + refund.amountCents });
+  // STOCK: await releaseOrderStock(tx, order.id);
+  await reverseOrderPoints({ db: tx, order });
+  await queueOrderStatusEmail({
+    db: tx,
+    order: cancelled,
+    status: 'cancelled',
+    refundedCents: order.refundedCents + (refund?.amountCents ?? 0),
+    publicUrl: options.publicUrl,
+  });
+  return true;
+}
+
+/**
+ * Returns the points a cancelled order redeemed and takes back those it earned, as one signed
+ * 'adjusted' ledger row (unique per order and type, so never twice), under the same per-e-mail
+ * lock as the checkout. What cannot be taken back without a negative balance (already spent)
+ * stays with the customer and is noted on the order.
+ */
+async function reverseOrderPoints(options: { db: Executor; order: OrderRow }) {
+  const { db, order } = options;
+  if (!order.email) return;
+  const email = order.email.trim().toLowerCase();
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${'points:' + email}))`);
+  const rows = await db
+    .select({ type: loyaltyLedger.type, points: loyaltyLedger.points })
+    .from(loyaltyLedger)
+    .where(eq(loyaltyLedger.orderId, order.id));
+  if (rows.some((row) => row.type === 'adjusted')) return;
+  const earned = Math.abs(rows.find((row) => row.type === 'earned')?.points ?? 0);
+  const redeemed = Math.abs(rows.find((row) => row.type === 'redeemed')?.points ?? 0);
+  if (earned === 0 && redeemed === 0) return;
+  const plan = planPointsReversal({ earned, redeemed, spendable: await getSpendablePoints({ db, email }) });
+  if (plan.returned > 0 || plan.takenBack > 0) {
+    await db
+      .insert(loyaltyLedger)
+      .values({
+        customerEmail: email,
+        customerId: order.customerId,
+        type: 'adjusted',
+        points: plan.net,
+        description: LIFECYCLE_MESSAGES.pointsAdjustment(order.orderNumber, plan.returned, plan.takenBack),
+        orderId: order.id,
+      })
+      .onConflictDoNothing();
+  }
+  if (plan.notTakenBack > 0) {
+    await writeOrderNote({
+      db,
+      orderId: order.id,
+      kind: 'points-not-taken-back',
+      body: LIFECYCLE_MESSAGES.notePointsNotTakenBack(plan.notTakenBack),
+    });
+  }
+}
