@@ -16,3 +16,5 @@ export * from './order';
 export * from './visitor';
 export * from './product-card';
 export * from './messages';
+export * from './stock';
+export * from './shipping-address';

@@ -7,10 +7,10 @@
  * concurrent duplicates and out-of-order events change nothing twice (PostgreSQL and
  * PGlite alike). After commit, a queued confirmation is sent at once.
  *
- * Branches, each in the one transaction: paid order (mark paid, record points, queue the
- * confirmation), unpaid order (cancel), paid donation, unpaid donation. A step that must
- * happen with the payment (the shipping address, committing reserved stock) goes into its
- * branch; so does a payment for an order that is no longer pending ('unchanged').
+ * Branches, each in the one transaction: paid order (mark paid with its shipping address,
+ * commit its reserved stock, record points, queue the confirmation), unpaid order (cancel,
+ * which releases its stock), paid donation, unpaid donation. A payment for an order that is
+ * no longer pending is 'unchanged'.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -21,6 +21,8 @@ import { recordEarnedPoints, recordRedeemedPoints } from '../loyalty/ledger';
 import { enqueueEmail } from '../mail/enqueue-email';
 import { orderConfirmationKey, orderConfirmationMessage } from '../mail/order-confirmation';
 import { cancelPendingDonation, cancelPendingOrder } from '../orders/cancel-pending';
+import { commitOrderStock } from '../stock/commit-order-stock';
+import type { ShippingAddress } from '../../domain/shipping-address';
 
 export type PaymentOutcome = 'paid' | 'failed' | 'expired';
 
@@ -33,6 +35,8 @@ export interface PaymentEventInput {
   outcome: PaymentOutcome;
   /** Provider payment reference (payment intent) when paid. */
   paymentReference?: string | null;
+  /** The shipping address collected with a paid order (sandbox page, Stripe session); stored with the payment. */
+  shipping?: ShippingAddress | null;
 }
 
 export type CompletionResult =
@@ -117,10 +121,18 @@ async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput)
   const now = new Date();
   const [order] = await tx
     .update(orders)
-    .set({ status: 'processing', paidAt: now, paymentReference: event.paymentReference ?? null, updatedAt: now })
+    .set({
+      status: 'processing',
+      paidAt: now,
+      paymentReference: event.paymentReference ?? null,
+      updatedAt: now,
+      ...shippingColumns(event.shipping ?? null),
+    })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
     .returning();
   if (!order) return false;
+  // The units reserved at checkout are now sold (docs/decisions/015).
+  await commitOrderStock(tx, order.id);
   if (order.email) {
     const entry = {
       db: tx,
@@ -143,6 +155,20 @@ async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput)
     });
   }
   return true;
+}
+
+/** The order's shipping columns from an address (all null when none was collected). */
+function shippingColumns(address: ShippingAddress | null) {
+  return {
+    shippingName: address?.name ?? null,
+    shippingLine1: address?.line1 ?? null,
+    shippingLine2: address?.line2 ?? null,
+    shippingCity: address?.city ?? null,
+    shippingRegion: address?.region ?? null,
+    shippingPostalCode: address?.postalCode ?? null,
+    shippingCountry: address?.country ?? null,
+    shippingPhone: address?.phone ?? null,
+  };
 }
 
 async function currentStatus(tx: Executor, purpose: 'order' | 'donation', id: string): Promise<string> {
