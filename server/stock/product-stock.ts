@@ -87,7 +87,9 @@ export async function setProductStock(options: {
       .select({ colors: products.colors, sizes: products.sizes })
       .from(products)
       .where(eq(products.id, productId))
-      .for('update');
+      // Serializes two admins' edits of one product; 'no key update' does not block the key-share
+      // lock a checkout's order line takes on the product (a plain FOR UPDATE would deadlock with it).
+      .for('no key update');
     if (!product) throw notFound('Product not found');
     const edits = parseStockEdits(product, options.cells);
     edits.sort((a, b) => {
