@@ -1,8 +1,9 @@
-/** An order's View Details: lines, totals, coupon, points and payment reference. */
+/** An order's View Details: lines, totals, coupon, points, payment reference and shipping address. */
 import { asc, eq } from 'drizzle-orm';
 import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
+import { orderShippingAddress } from '../customers/get-last-shipping-address';
 
 export async function getOrderDetail(options: { db: Executor; orderId: string }) {
   const { db, orderId } = options;
@@ -34,6 +35,8 @@ export async function getOrderDetail(options: { db: Executor; orderId: string })
     totalCents: order.totalCents,
     paymentProvider: order.paymentProvider,
     paymentReference: order.paymentReference,
+    /** Null when none was collected (a sandbox page paid with the address left blank). */
+    shipping: orderShippingAddress(order),
     lines: lines.map((line) => ({
       id: line.id,
       name: line.name,

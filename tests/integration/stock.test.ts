@@ -18,7 +18,7 @@ const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 beforeAll(async () => {
   shop = await createTestShop();
-  [tee] = await shop.database.db.select().from(products).where(eq(products.slug, 'classic-cross-tee'));
+  tee = (await shop.database.db.select().from(products).where(eq(products.slug, 'classic-cross-tee')))[0]!;
   const response = await shop.request('/api/admin/session', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
