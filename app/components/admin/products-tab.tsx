@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -20,10 +20,23 @@ export function useAdminProducts() {
 }
 
 /** Products tab (SPEC §2): list with edit and delete, Add / Edit dialogs, sync panel. */
-export function ProductsTab() {
+export function ProductsTab({
+  editProductId = null,
+  onEditOpened,
+}: {
+  /** A product to open in the Edit dialog (from the dashboard's low-stock card). */
+  editProductId?: string | null;
+  onEditOpened?: () => void;
+} = {}) {
   const queryClient = useQueryClient();
   const products = useAdminProducts();
   const [dialog, setDialog] = useState<{ open: boolean; product: ProductJson | null }>({ open: false, product: null });
+  useEffect(() => {
+    if (!editProductId || !products.data) return;
+    const product = products.data.products.find((entry) => entry.id === editProductId);
+    if (product) setDialog({ open: true, product });
+    onEditOpened?.();
+  }, [editProductId, products.data, onEditOpened]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
   const remove = useMutation({
     mutationFn: (id: string) => adminSend(`/api/admin/products/${id}`, 'DELETE'),
