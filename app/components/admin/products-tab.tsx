@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -31,12 +31,13 @@ export function ProductsTab({
   const queryClient = useQueryClient();
   const products = useAdminProducts();
   const [dialog, setDialog] = useState<{ open: boolean; product: ProductJson | null }>({ open: false, product: null });
-  useEffect(() => {
-    if (!editProductId || !products.data) return;
-    const product = products.data.products.find((entry) => entry.id === editProductId);
-    if (product) setDialog({ open: true, product });
+  // A product asked for by the dashboard opens its dialog until it is closed or saved.
+  const requested = editProductId ? (products.data?.products.find((entry) => entry.id === editProductId) ?? null) : null;
+  const shown = requested ? { open: true, product: requested } : dialog;
+  const closeDialog = () => {
+    setDialog({ open: false, product: null });
     onEditOpened?.();
-  }, [editProductId, products.data, onEditOpened]);
+  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
   const remove = useMutation({
     mutationFn: (id: string) => adminSend(`/api/admin/products/${id}`, 'DELETE'),
@@ -48,12 +49,12 @@ export function ProductsTab({
   });
 
   async function save(input: Record<string, unknown>) {
-    const editing = dialog.product;
+    const editing = shown.product;
     try {
       if (editing) await adminSend(`/api/admin/products/${editing.id}`, 'PUT', input);
       else await adminSend('/api/admin/products', 'POST', input);
       notify({ title: editing ? MESSAGES.productUpdated : MESSAGES.productAdded });
-      setDialog({ open: false, product: null });
+      closeDialog();
       void refresh();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -122,9 +123,9 @@ export function ProductsTab({
       </section>
       <SyncPanel />
       <ProductFormDialog
-        open={dialog.open}
-        product={dialog.product}
-        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        open={shown.open}
+        product={shown.product}
+        onOpenChange={(open) => (open ? setDialog((current) => ({ ...current, open })) : closeDialog())}
         onSave={save}
       />
     </div>
