@@ -10,8 +10,8 @@ import { Link } from 'react-router';
 import { formatDate } from '@domain/dates';
 import { MESSAGES } from '@domain/messages';
 import { countryName, formatAddressLines } from '@domain/shipping-address';
-import type { AdminOrderDetail } from '@server/admin/get-order-detail';
-import { adminGet, isAdminSessionError } from '~/components/admin/admin-api';
+import type { AdminOrderDetail } from '@domain/admin-contract';
+import { adminGet, isAdminSessionError } from '~/lib/admin/admin-api';
 import { Button } from '~/components/ui/button';
 import type { Route } from './+types/admin_.orders.$id.packing-slip';
 

@@ -4,34 +4,17 @@
  * as running totals by triggers (admin_counters) so the dashboard stays fast at 100,000s of orders.
  */
 import { eq, desc } from 'drizzle-orm';
+import type { DashboardStats } from '../../domain/admin-contract';
 import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orders, products } from '../db/schema';
 import { readAdminCounters } from './read-admin-counters';
 import { countVisitors } from '../visitors/count-visitors';
-import { listLowStock, type LowStockVariant } from '../stock/product-stock';
+import { listLowStock } from '../stock/product-stock';
 
 export const RECENT_ACTIVITY_LIMIT = 5;
 /** Low-stock variants listed on the dashboard card. */
 export const LOW_STOCK_LIST_LIMIT = 12;
-
-export interface DashboardStats {
-  totalProducts: number;
-  totalOrders: number;
-  revenueCents: number;
-  customers: number;
-  onlineNow: number;
-  totalVisitors: number;
-  recentOrders: {
-    id: string;
-    orderNumber: string;
-    status: OrderStatus;
-    createdAt: string;
-    firstName: string | null;
-  }[];
-  /** Variants at or below the low-stock threshold (issue 11), sold out first. */
-  lowStock: LowStockVariant[];
-}
 
 export async function getDashboardStats(options: { db: Executor; now?: Date }): Promise<DashboardStats> {
   const { db } = options;

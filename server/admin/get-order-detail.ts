@@ -1,11 +1,12 @@
 /** An order's View Details: lines, totals, coupon, points, payment reference and shipping address. */
 import { asc, eq } from 'drizzle-orm';
+import type { AdminOrderDetail } from '../../domain/admin-contract';
 import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
 import { orderShippingAddress } from '../customers/get-last-shipping-address';
 
-export async function getOrderDetail(options: { db: Executor; orderId: string }) {
+export async function getOrderDetail(options: { db: Executor; orderId: string }): Promise<AdminOrderDetail | null> {
   const { db, orderId } = options;
   const found = await db
     .select({ order: orders, firstName: customers.firstName, lastName: customers.lastName, customerEmail: customers.email })
@@ -48,4 +49,3 @@ export async function getOrderDetail(options: { db: Executor; orderId: string })
     })),
   };
 }
-export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>;

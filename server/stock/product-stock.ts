@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { isLowStock, parseStockCount, stockColors, stockSizes, variantKey, type VariantStock } from '../../domain/stock';
+import type { LowStockVariant } from '../../domain/admin-contract';
 import { AppError, badRequest, notFound } from '../app-error';
 import type { CatalogReadCache } from '../catalog/read-cache';
 import type { Executor } from '../db/client';
@@ -150,13 +151,7 @@ export async function setProductStock(options: {
   return result;
 }
 
-export interface LowStockVariant {
-  productId: string;
-  name: string;
-  color: string;
-  size: string;
-  quantity: number;
-}
+export type { LowStockVariant } from '../../domain/admin-contract';
 
 /** Variants at or below the low-stock threshold (sold out first), for the dashboard's card. */
 export async function listLowStock(options: { db: Executor; limit?: number }): Promise<LowStockVariant[]> {

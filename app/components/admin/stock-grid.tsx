@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lowStockNote, parseStockCount, stockColors, stockFor, stockSizes, variantKey, type VariantStock } from '@domain/stock';
 import { cn } from '~/lib/utils';
-import { adminGet } from './admin-api';
+import { adminGet } from '~/lib/admin/admin-api';
 
 /** One cell as typed, with the count the grid loaded (the server applies the difference). */
 export interface StockCell {
