@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
@@ -40,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
+  // A page with `handle.bare` (the printable packing slip) shows no shop header or footer.
+  const isBare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare === true);
   return (
     <html lang="en">
       <head>
@@ -57,11 +60,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader viewer={data?.viewer ?? null} />
+        {!isBare && <SiteHeader viewer={data?.viewer ?? null} />}
         <div id="main" className="flex-1">
           {children}
         </div>
-        <SiteFooter />
+        {!isBare && <SiteFooter />}
         <Toaster />
         <FavoritesSync viewerId={data?.viewer?.userId ?? null} accountIds={data?.favoriteIds ?? null} />
         <VisitorTracker />

@@ -5,6 +5,7 @@
  */
 import type { OrderStatus } from './order';
 import type { OrderLifecycle } from './order-lifecycle';
+import type { ShippingAddress } from './shipping-address';
 
 /** A product as the admin edits it (SPEC §5), cost included: admin only, never public. */
 export interface AdminProduct {
@@ -46,6 +47,17 @@ export interface DashboardStats {
     createdAt: string;
     firstName: string | null;
   }[];
+  /** Variants at or below the low-stock threshold (issue 11), sold out first. */
+  lowStock: LowStockVariant[];
+}
+
+/** A tracked variant at or below the low-stock threshold (domain/stock.ts). */
+export interface LowStockVariant {
+  productId: string;
+  name: string;
+  color: string;
+  size: string;
+  quantity: number;
 }
 
 /** One row of the Orders tab. */
@@ -69,7 +81,7 @@ export interface AdminOrderLine {
   lineTotalCents: number;
 }
 
-/** An order's View Details: lines, totals, coupon, points and payment reference. */
+/** An order's View Details: lines, totals, coupon, points, payment reference and shipping address. */
 export interface AdminOrderDetail {
   id: string;
   orderNumber: string;
@@ -90,6 +102,8 @@ export interface AdminOrderDetail {
   paymentReference: string | null;
   /** Shipment, refunds and notes (issue 11; domain/order-lifecycle.ts). */
   lifecycle: OrderLifecycle;
+  /** The shipping address collected with the payment; null when none was (issue 11). */
+  shipping: ShippingAddress | null;
   lines: AdminOrderLine[];
 }
 

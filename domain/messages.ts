@@ -66,6 +66,8 @@ export const MESSAGES = {
   addedToCartDescription: (color: string, size: string) => `Color: ${color}, Size: ${size}`,
   unavailableTitle: 'Unavailable',
   outOfStockDescription: 'This product is currently out of stock.',
+  /** ours: the sandbox page's answer when an address field is missing or malformed (each field says which). */
+  shippingAddressInvalid: 'Please check your shipping address.',
   hostedCheckoutFailed: 'Failed to add item to cart. Please try again.',
 
   // ── SPEC §8: cart checkout and coupon ────────────────────────────────────

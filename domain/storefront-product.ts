@@ -6,6 +6,7 @@
 import type { ExternalProduct } from './external-product';
 import type { ColorVariant } from './product-card';
 import { parsePriceToCents } from './money';
+import { LOW_STOCK_THRESHOLD, stockColors, stockFor, stockSizes, type VariantStock } from './stock';
 
 /** An own (database) product as the browser may see it. */
 export interface PublicProduct {
@@ -23,6 +24,11 @@ export interface PublicProduct {
   tags: string[];
   rating: number | null;
   isNewArrival: boolean;
+  /**
+   * Tracked stock per variant (domain/stock.ts); a variant not listed is not tracked
+   * (unlimited). Counts above the low-stock threshold are sent as threshold + 1.
+   */
+  stock?: VariantStock[];
 }
 
 /**
@@ -38,6 +44,8 @@ export interface CardVariant {
   priceCents: number;
   originalPriceCents: number | null;
   available: boolean;
+  /** Units left when few are (at or below the low-stock threshold), else null/absent. */
+  left?: number | null;
 }
 
 /** Everything a product card needs, whatever the source. */
@@ -67,6 +75,30 @@ export interface CardProduct {
 }
 
 /**
+ * Our own product's variants when it tracks stock: every colour x size, available unless its
+ * count is 0, with the units left when few are. Null (every choice available) when nothing
+ * is tracked, so products without counts behave as before.
+ */
+function ownVariants(product: PublicProduct): CardVariant[] | null {
+  const stock = product.stock ?? [];
+  if (stock.length === 0) return null;
+  return stockColors(product.colors).flatMap((color) =>
+    stockSizes(product.sizes).map((size) => {
+      const quantity = stockFor(stock, color, size);
+      return {
+        id: null,
+        color: product.colors.length > 0 ? color : null,
+        size: product.sizes.length > 0 ? size : null,
+        priceCents: product.priceCents,
+        originalPriceCents: product.originalPriceCents,
+        available: quantity === undefined || quantity > 0,
+        left: quantity !== undefined && quantity <= LOW_STOCK_THRESHOLD ? quantity : null,
+      };
+    }),
+  );
+}
+
+/**
  * An own product as a card. With one image per colour (the usual case) the colours become
  * colour variants, so the card's arrows and dots walk through the colours (SPEC §4).
  */
@@ -84,7 +116,7 @@ export function cardFromPublicProduct(product: PublicProduct, options: { cycleCo
     colors: product.colors,
     sizes: product.sizes,
     rating: product.rating,
-    variants: null,
+    variants: ownVariants(product),
   };
   if ((options.cycleColors ?? true) && product.colors.length > 1 && product.images.length === product.colors.length) {
     card.colorVariants = product.colors.map((color, index) => ({ color, image: product.images[index] ?? '' }));

@@ -1,5 +1,6 @@
 /** /account: the signed-in customer's order history (number, date, status, total, lines). */
 import Award from 'lucide-react/icons/award';
+import MapPin from 'lucide-react/icons/map-pin';
 import Package from 'lucide-react/icons/package';
 import { Link, redirect } from 'react-router';
 import { SignOutButton } from '~/components/account/sign-out-button';
@@ -8,6 +9,8 @@ import { formatDate } from '@domain/dates';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
 import { orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
+import { formatAddressLines } from '@domain/shipping-address';
+import { getLastShippingAddress } from '@server/customers/get-last-shipping-address';
 import { listCustomerOrders } from '@server/customers/list-customer-orders';
 import type { Route } from './+types/account';
 
@@ -18,8 +21,11 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.auth.getViewer(request);
   if (!viewer) throw redirect('/auth');
-  const orders = await listCustomerOrders({ db: context.db, userId: viewer.userId, email: viewer.email });
-  return { viewer, orders };
+  const [orders, address] = await Promise.all([
+    listCustomerOrders({ db: context.db, userId: viewer.userId, email: viewer.email }),
+    getLastShippingAddress({ db: context.db, userId: viewer.userId, email: viewer.email }),
+  ]);
+  return { viewer, orders, address };
 }
 
 export function headers() {
@@ -27,7 +33,7 @@ export function headers() {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { viewer, orders } = loaderData;
+  const { viewer, orders, address } = loaderData;
   const name = [viewer.firstName, viewer.lastName].filter(Boolean).join(' ');
   return (
     <main className="mx-auto max-w-4xl px-4 py-12 sm:px-6 lg:py-16">
@@ -47,6 +53,22 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <SignOutButton withLabel />
         </div>
       </div>
+      {address && (
+        <section aria-labelledby="address-heading" className="mt-8 rounded-3xl border border-line bg-white p-6 shadow-sm">
+          <h2 id="address-heading" className="flex items-center gap-2 text-lg font-semibold">
+            <MapPin className="size-5 text-brand-600" aria-hidden /> Shipping address
+          </h2>
+          <address className="mt-2 text-sm leading-relaxed not-italic text-muted" data-testid="account-address">
+            {formatAddressLines(address).map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+            {address.phone && <span className="block">{address.phone}</span>}
+          </address>
+          <p className="mt-2 text-xs text-muted">From your last order; it is filled in for you at checkout.</p>
+        </section>
+      )}
       {orders.length === 0 ? (
         <div className="mt-8 rounded-3xl border border-line bg-white p-10 text-center shadow-sm">
           <Package className="mx-auto size-10 text-brand-600" aria-hidden />

@@ -38,6 +38,9 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
   const { product } = loaderData;
   if (!product) return <NotFound />;
   const base = publicUrlFrom(matches);
+  const card = cardFromPublicProduct(product, { cycleColors: false });
+  // Sold out when no variant can be bought (stock per variant, decision 015).
+  const isSoldOut = card.variants !== null && card.variants.every((variant) => !variant.available);
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -52,7 +55,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
       url: `${base}/products/${product.slug}`,
       priceCurrency: 'USD',
       price: centsToDecimalString(product.priceCents),
-      availability: 'https://schema.org/InStock',
+      availability: isSoldOut ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
     },
   };
   return (
@@ -62,7 +65,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
         // JSON script tags are not executed (CSP is fine); '<' is escaped so no tag can close early.
         dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }}
       />
-      <ProductDetail product={product} card={cardFromPublicProduct(product, { cycleColors: false })} />
+      <ProductDetail product={product} card={card} />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The built-in sandbox checkout (RUN-CONTRACT.md): the order's lines and the server's total,
- * a "Card number" field and a "Pay" button. 4242 4242 4242 4242 pays through the same
+ * a "Card number" field and a "Pay" button, and for an order the shipping address (issue 11;
+ * domain/shipping-address.ts, SANDBOX_ADDRESS_POLICY). 4242 4242 4242 4242 pays through the same
  * completion as a Stripe webhook, then goes to /payment-success; "Cancel" returns to /cart.
  */
 import CreditCard from 'lucide-react/icons/credit-card';
@@ -9,6 +10,14 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
 import { formatCents } from '@domain/money';
+import {
+  ADDRESS_FIELDS,
+  ADDRESS_LABELS,
+  SHIPPING_COUNTRIES,
+  type AddressField,
+  type ShippingAddress,
+} from '@domain/shipping-address';
+import { getLastShippingAddress } from '@server/customers/get-last-shipping-address';
 import { AppError } from '@server/app-error';
 import { readFormBody } from '@server/http/form-request';
 import { getHostedSession } from '@server/payments/get-hosted-session';
@@ -17,24 +26,41 @@ import { ProductThumbnail } from '~/components/shop/product-image';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { NativeSelect } from '~/components/ui/native-select';
+import { cn } from '~/lib/utils';
 import type { Route } from './+types/sandbox.checkout.$sessionId';
 
 export function meta() {
   return [{ title: 'Checkout (sandbox) | Wear Your Faith' }, { name: 'robots', content: 'noindex' }];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const session = await getHostedSession({ db: context.db, sessionId: params.sessionId });
   if (!session || session.provider !== 'sandbox') throw data('Checkout session not found', { status: 404 });
   if (session.status === 'complete') throw redirect(`/payment-success?session_id=${encodeURIComponent(session.id)}`);
-  return { session };
+  // A signed-in customer finds their last address filled in (issue 11); guests start blank.
+  let lastAddress: ShippingAddress | null = null;
+  if (session.purpose === 'order') {
+    const viewer = await context.auth.getViewer(request);
+    if (viewer) lastAddress = await getLastShippingAddress({ db: context.db, userId: viewer.userId, email: viewer.email });
+  }
+  return data({ session, lastAddress }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
+
+type AddressValues = Partial<Record<AddressField, string>>;
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   let cardNumber = '';
+  let address: AddressValues = {};
   try {
     const form = await readFormBody(request);
     cardNumber = String(form.get('cardNumber') ?? '');
+    address = Object.fromEntries(
+      ADDRESS_FIELDS.flatMap((field) => {
+        const value = form.get(field);
+        return typeof value === 'string' ? [[field, value]] : [];
+      }),
+    );
     await paySandboxSession({
       db: context.db,
       logger: context.logger,
@@ -42,16 +68,123 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       provider: context.paymentProvider,
       sessionId: params.sessionId,
       cardNumber,
+      address,
     });
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message, cardNumber }, { status: error.status });
+    if (error instanceof AppError) {
+      const fieldErrors = (error.details.fieldErrors ?? {}) as Partial<Record<AddressField, string>>;
+      return data({ error: error.message, cardNumber, address, fieldErrors }, { status: error.status });
+    }
     throw error;
   }
   return redirect(`/payment-success?session_id=${encodeURIComponent(params.sessionId)}`);
 }
 
+/** One labelled address field with its own message (aria-describedby). */
+function AddressInput(props: {
+  field: AddressField;
+  label: string;
+  value: string | undefined;
+  error: string | undefined;
+  autoComplete: string;
+  className?: string;
+  required?: boolean;
+}) {
+  const id = `address-${props.field}`;
+  return (
+    <div className={cn('space-y-1.5', props.className)}>
+      <Label htmlFor={id}>{props.label}</Label>
+      <Input
+        id={id}
+        name={props.field}
+        autoComplete={props.autoComplete}
+        defaultValue={props.value ?? ''}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        aria-required={props.required ? true : undefined}
+      />
+      {props.error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The address block, asked the way Stripe's page asks it (orders only). */
+function ShippingAddressFields(props: { values: AddressValues; errors: Partial<Record<AddressField, string>> }) {
+  const { values, errors } = props;
+  const field = (name: AddressField, autoComplete: string, options: { optional?: boolean; className?: string } = {}) => (
+    <AddressInput
+      field={name}
+      label={options.optional ? `${ADDRESS_LABELS[name]} (optional)` : ADDRESS_LABELS[name]}
+      value={values[name]}
+      error={errors[name]}
+      autoComplete={autoComplete}
+      required={!options.optional}
+      className={options.className}
+    />
+  );
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-2 text-base font-semibold">Shipping address</legend>
+      {field('name', 'shipping name')}
+      <div className="space-y-1.5">
+        <Label htmlFor="address-country">{ADDRESS_LABELS.country}</Label>
+        <NativeSelect
+          id="address-country"
+          name="country"
+          autoComplete="shipping country"
+          defaultValue={values.country || 'US'}
+          aria-invalid={errors.country ? true : undefined}
+          aria-describedby={errors.country ? 'address-country-error' : undefined}
+        >
+          {SHIPPING_COUNTRIES.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </NativeSelect>
+        {errors.country ? (
+          <p id="address-country-error" className="text-sm font-medium text-red-700">
+            {errors.country}
+          </p>
+        ) : null}
+      </div>
+      {field('line1', 'shipping address-line1')}
+      {field('line2', 'shipping address-line2', { optional: true })}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {field('city', 'shipping address-level2', { className: 'sm:col-span-1' })}
+        {field('region', 'shipping address-level1')}
+        {field('postalCode', 'shipping postal-code')}
+      </div>
+      {field('phone', 'shipping tel', { optional: true })}
+    </fieldset>
+  );
+}
+
+/** The page's starting values: what was just typed, else the customer's last address. */
+function startingAddress(typed: AddressValues | undefined, last: ShippingAddress | null): AddressValues {
+  if (typed) return typed;
+  if (!last) return {};
+  return {
+    name: last.name,
+    line1: last.line1,
+    line2: last.line2 ?? '',
+    city: last.city,
+    region: last.region ?? '',
+    postalCode: last.postalCode,
+    country: last.country,
+    phone: last.phone ?? '',
+  };
+}
+
 export default function SandboxCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { session } = loaderData;
+  const { session, lastAddress } = loaderData;
+  const fieldErrors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : {};
+  const hasAddressErrors = Object.keys(fieldErrors).length > 0;
+  const cardError = actionData?.error && !hasAddressErrors ? actionData.error : null;
   const navigation = useNavigation();
   const isPaying = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const isExpired = session.status === 'expired';
@@ -145,6 +278,16 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
           </p>
         ) : (
           <Form method="post" className="mt-6 space-y-4" noValidate>
+            {order ? (
+              <>
+                {hasAddressErrors ? (
+                  <p role="alert" className="text-sm font-medium text-red-700">
+                    {actionData?.error}
+                  </p>
+                ) : null}
+                <ShippingAddressFields values={startingAddress(actionData?.address, lastAddress)} errors={fieldErrors} />
+              </>
+            ) : null}
             <div className="space-y-2">
               <Label htmlFor="cardNumber">Card number</Label>
               <Input
@@ -154,13 +297,13 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                 autoComplete="cc-number"
                 placeholder="1234 1234 1234 1234"
                 defaultValue={actionData?.cardNumber ?? ''}
-                aria-invalid={actionData?.error ? true : undefined}
-                aria-describedby={actionData?.error ? 'card-error' : undefined}
+                aria-invalid={cardError ? true : undefined}
+                aria-describedby={cardError ? 'card-error' : undefined}
                 required
               />
-              {actionData?.error ? (
+              {cardError ? (
                 <p id="card-error" role="alert" className="text-sm font-medium text-red-700">
-                  {actionData.error}
+                  {cardError}
                 </p>
               ) : null}
             </div>

@@ -14,7 +14,28 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const ORDER_CSV_HEADER = ['order_number', 'status', 'customer_name', 'email', 'subtotal', 'discount', 'coupon', 'points_redeemed', 'shipping', 'total', 'paid_at', 'created_at'];
+export const ORDER_CSV_HEADER = [
+  'order_number',
+  'status',
+  'customer_name',
+  'email',
+  'subtotal',
+  'discount',
+  'coupon',
+  'points_redeemed',
+  'shipping',
+  'total',
+  'paid_at',
+  'created_at',
+  'shipping_name',
+  'shipping_line1',
+  'shipping_line2',
+  'shipping_city',
+  'shipping_region',
+  'shipping_postal_code',
+  'shipping_country',
+  'shipping_phone',
+];
 
 export async function exportOrdersCsv(options: { db: Executor; filter: Pick<OrderFilter, 'q' | 'status'> }): Promise<string> {
   const where = orderFilterWhere(options.filter);
@@ -43,6 +64,14 @@ export async function exportOrdersCsv(options: { db: Executor; filter: Pick<Orde
           centsToDecimalString(order.totalCents),
           order.paidAt?.toISOString(),
           order.createdAt.toISOString(),
+          order.shippingName,
+          order.shippingLine1,
+          order.shippingLine2,
+          order.shippingCity,
+          order.shippingRegion,
+          order.shippingPostalCode,
+          order.shippingCountry,
+          order.shippingPhone,
         ]
           .map(csvField)
           .join(','),

@@ -10,12 +10,15 @@ import type { Executor } from '../db/client';
 import { customers, orders, products } from '../db/schema';
 import { readAdminCounters } from './read-admin-counters';
 import { countVisitors } from '../visitors/count-visitors';
+import { listLowStock } from '../stock/product-stock';
 
 export const RECENT_ACTIVITY_LIMIT = 5;
+/** Low-stock variants listed on the dashboard card. */
+export const LOW_STOCK_LIST_LIMIT = 12;
 
 export async function getDashboardStats(options: { db: Executor; now?: Date }): Promise<DashboardStats> {
   const { db } = options;
-  const [counts, visitors, recent] = await Promise.all([
+  const [counts, visitors, recent, lowStock] = await Promise.all([
     Promise.all([readAdminCounters({ db }), db.$count(products, eq(products.isActive, true))]),
     countVisitors({ db, now: options.now }),
     db
@@ -30,6 +33,7 @@ export async function getDashboardStats(options: { db: Executor; now?: Date }): 
       .leftJoin(customers, eq(customers.id, orders.customerId))
       .orderBy(desc(orders.createdAt))
       .limit(RECENT_ACTIVITY_LIMIT),
+    listLowStock({ db, limit: LOW_STOCK_LIST_LIMIT }),
   ]);
   const [counters, activeProducts] = counts;
   return {
@@ -44,5 +48,6 @@ export async function getDashboardStats(options: { db: Executor; now?: Date }): 
       status: order.status as OrderStatus,
       createdAt: order.createdAt.toISOString(),
     })),
+    lowStock,
   };
 }

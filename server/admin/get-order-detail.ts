@@ -1,10 +1,11 @@
-/** An order's View Details: lines, totals, coupon, points and payment reference. */
+/** An order's View Details: lines, totals, coupon, points, payment reference and shipping address. */
 import { asc, eq } from 'drizzle-orm';
 import type { AdminOrderDetail } from '../../domain/admin-contract';
 import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
 import { getOrderLifecycle } from './get-order-lifecycle';
+import { orderShippingAddress } from '../customers/get-last-shipping-address';
 
 export async function getOrderDetail(options: { db: Executor; orderId: string }): Promise<AdminOrderDetail | null> {
   const { db, orderId } = options;
@@ -37,6 +38,8 @@ export async function getOrderDetail(options: { db: Executor; orderId: string })
     paymentProvider: order.paymentProvider,
     paymentReference: order.paymentReference,
     lifecycle: await getOrderLifecycle({ db, order }),
+    /** Null when none was collected (a sandbox page paid with the address left blank). */
+    shipping: orderShippingAddress(order),
     lines: lines.map((line) => ({
       id: line.id,
       name: line.name,

@@ -3,6 +3,7 @@ import type { PublicProduct } from '../../domain/storefront-product';
 import type { Executor } from '../db/client';
 import { products } from '../db/schema';
 import { toPublicProduct } from './to-public-product';
+import { withStock } from './with-stock';
 
 /** One active product by its slug (public shape), or null: the product page answers 404. */
 export async function getProductBySlug(options: { db: Executor; slug: string }): Promise<PublicProduct | null> {
@@ -11,5 +12,5 @@ export async function getProductBySlug(options: { db: Executor; slug: string }):
     .from(products)
     .where(and(eq(products.slug, options.slug), eq(products.isActive, true)))
     .limit(1);
-  return row ? toPublicProduct(row) : null;
+  return row ? ((await withStock(options.db, [toPublicProduct(row)]))[0] ?? null) : null;
 }

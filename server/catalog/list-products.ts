@@ -5,6 +5,7 @@ import type { PublicProduct } from '../../domain/storefront-product';
 import type { Executor } from '../db/client';
 import { products } from '../db/schema';
 import { toPublicProduct } from './to-public-product';
+import { withStock } from './with-stock';
 
 export interface ListProductsOptions extends OwnListQuery {
   db: Executor;
@@ -52,7 +53,7 @@ export async function listProducts(options: ListProductsOptions): Promise<Produc
     .where(where)
     .orderBy(asc(products.sortOrder), desc(products.createdAt), asc(products.name))
     .limit(limit);
-  return { products: rows.map((row) => toPublicProduct(row.product)), total: rows[0]?.total ?? 0 };
+  return { products: await withStock(db, rows.map((row) => toPublicProduct(row.product))), total: rows[0]?.total ?? 0 };
 }
 
 /** How many active products a list has (with its filter, or before any: the empty state). */

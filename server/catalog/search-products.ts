@@ -4,6 +4,7 @@ import type { PublicProduct } from '../../domain/storefront-product';
 import type { Database } from '../db/client';
 import { products } from '../db/schema';
 import { toPublicProduct } from './to-public-product';
+import { withStock } from './with-stock';
 
 /** The indexed expressions of migration 0004 (written exactly as the indexes are). */
 const document = sql`products_search_document(${products.name}, ${products.description}, ${products.category}, ${products.colors}, ${products.tags})`;
@@ -82,7 +83,10 @@ export async function searchProducts(options: { db: Database; query: string }): 
     words,
   );
   return {
-    products: ranked.slice(0, SEARCH_RESULT_LIMIT).map((entry) => toPublicProduct(entry.row.product)),
+    products: await withStock(
+      db,
+      ranked.slice(0, SEARCH_RESULT_LIMIT).map((entry) => toPublicProduct(entry.row.product)),
+    ),
     total: rows[0]?.total ?? 0,
   };
 }

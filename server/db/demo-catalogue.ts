@@ -369,3 +369,24 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     imageUrls: ['/images/products/faith-canvas-tote-bag-natural-960.webp'],
   },
 ];
+
+/**
+ * Demo stock per variant (issue 11 item 3): these products track stock, every variant at
+ * `count` except the listed ones, so the shop shows every state (low: "Only N left", sold out,
+ * a whole colour sold out). Products not listed are not tracked (unlimited), as before.
+ */
+export const DEMO_STOCK: Record<string, { count: number; except: [color: string, size: string, quantity: number][] }> = {
+  'classic-cross-tee': {
+    count: 50,
+    except: [
+      ['Cream', 'XXL', 0],
+      ['White', 'XS', 0],
+      ['Blush Pink', 'L', 2],
+      ['Sky Blue', 'XXL', 3],
+    ],
+  },
+  'walk-by-faith-vintage-tee': { count: 40, except: [['Black', 'XS', 0], ['Cream', 'XXL', 1]] },
+  'armor-of-god-heavyweight-hoodie': { count: 30, except: [['Lavender', 'XXL', 0], ['Black', 'S', 2]] },
+  'grace-upon-grace-hoodie': { count: 30, except: [['Cream', 'S', 0]] },
+  'cross-embroidered-cap': { count: 25, except: [['Cream', 'One Size', 0]] },
+};

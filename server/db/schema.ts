@@ -79,6 +79,29 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Stock per variant (colour x size) of an own product. A variant without a row is not
+ * tracked (unlimited). The count never goes below zero: reservations are conditional
+ * updates (`quantity >= n`) and the check holds the line (server/stock).
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    color: text('color').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.color, t.size] }),
+    index('product_stock_low_idx').on(t.quantity),
+    check('product_stock_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
 /** Products a signed-in shopper saved with the heart (guests keep theirs in the browser). */
 export const favorites = pgTable(
   'favorites',
@@ -274,6 +297,22 @@ export const orders = pgTable(
     /** Money given back, as the provider reports it (our refunds and its dashboard's): never decreases. */
     refundedCents: integer('refunded_cents').notNull().default(0),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Shipping address, stored by the payment completion (sandbox page or Stripe session). */
+    shippingName: text('shipping_name'),
+    shippingLine1: text('shipping_line1'),
+    shippingLine2: text('shipping_line2'),
+    shippingCity: text('shipping_city'),
+    shippingRegion: text('shipping_region'),
+    shippingPostalCode: text('shipping_postal_code'),
+    /** ISO 3166-1 alpha-2 (domain/shipping-address.ts SHIPPING_COUNTRIES). */
+    shippingCountry: text('shipping_country'),
+    shippingPhone: text('shipping_phone'),
+    /**
+     * Where the order's units are (server/stock): 'none' (older orders, nothing taken),
+     * 'reserved' (pending), 'committed' (paid), 'released' (given back). Every move is a
+     * conditional update of this column, so a unit is returned at most once.
+     */
+    stockState: text('stock_state').notNull().default('none'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -292,6 +331,7 @@ export const orders = pgTable(
     check('orders_amounts_check', sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0`),
     check('orders_refunded_check', sql`${t.refundedCents} >= 0`),
     index('orders_payment_reference_idx').on(t.paymentReference),
+    check('orders_stock_state_check', sql`${t.stockState} in ('none', 'reserved', 'committed', 'released')`),
   ],
 );
 
@@ -361,6 +401,8 @@ export const orderLines = pgTable(
     lineTotalCents: integer('line_total_cents').notNull(),
     imageUrl: text('image_url'),
     position: integer('position').notNull().default(0),
+    /** Units this line took from a tracked variant's stock (0: the variant was not tracked). */
+    reservedQuantity: integer('reserved_quantity').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.position),

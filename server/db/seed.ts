@@ -4,8 +4,9 @@
  */
 import { count, eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { DEMO_PRODUCTS } from './demo-catalogue';
-import { appSettings, products } from './schema';
+import { stockColors, stockSizes } from '../../domain/stock';
+import { DEMO_PRODUCTS, DEMO_STOCK } from './demo-catalogue';
+import { appSettings, products, productStock } from './schema';
 
 const SEED_MARKER = 'demo_catalogue_seeded_at';
 
@@ -43,7 +44,24 @@ export async function seedDemoCatalogue(db: Database): Promise<{ inserted: numbe
       // Spread creation times so "newest first" lists keep the catalogue's order.
       createdAt: new Date(Date.UTC(2026, 0, 1) + (DEMO_PRODUCTS.length - product.sortOrder) * 60_000),
     }));
-    const inserted = await tx.insert(products).values(rows).onConflictDoNothing().returning({ id: products.id });
+    const inserted = await tx
+      .insert(products)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ id: products.id, slug: products.slug, colors: products.colors, sizes: products.sizes });
+    const stock = inserted.flatMap((product) => {
+      const plan = DEMO_STOCK[product.slug];
+      if (!plan) return [];
+      return stockColors(product.colors).flatMap((color) =>
+        stockSizes(product.sizes).map((size) => ({
+          productId: product.id,
+          color,
+          size,
+          quantity: plan.except.find(([c, s]) => c === color && s === size)?.[2] ?? plan.count,
+        })),
+      );
+    });
+    if (stock.length > 0) await tx.insert(productStock).values(stock);
     return { inserted: inserted.length };
   });
 }

@@ -9,6 +9,7 @@ import type { PublicProduct } from '../../domain/storefront-product';
 import type { Database, Executor } from '../db/client';
 import { favorites, products } from '../db/schema';
 import { toPublicProduct } from '../catalog/to-public-product';
+import { withStock } from '../catalog/with-stock';
 
 export type FavoriteChange =
   | { ok: true; productIds: string[] }
@@ -34,7 +35,7 @@ export async function listFavoriteProducts(options: { db: Executor; userId: stri
     .where(and(eq(favorites.userId, options.userId), eq(products.isActive, true)))
     .orderBy(desc(favorites.createdAt), favorites.productId)
     .limit(FAVORITES_LIMIT);
-  return rows.map((row) => toPublicProduct(row.product));
+  return withStock(options.db, rows.map((row) => toPublicProduct(row.product)));
 }
 
 /** Active products by id (public shape), in the order asked: a guest's saved list. */
@@ -46,7 +47,7 @@ export async function listProductsByIds(options: { db: Executor; ids: string[] }
     .from(products)
     .where(and(inArray(products.id, ids), eq(products.isActive, true)));
   const byId = new Map(rows.map((row) => [row.id, toPublicProduct(row)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return withStock(options.db, ids.flatMap((id) => byId.get(id) ?? []));
 }
 
 async function lockAccount(tx: Executor, userId: string) {

@@ -21,6 +21,7 @@ import { loyaltyLedger, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { releaseOrderStock } from '../stock/release-order-stock';
 import { cancelPendingOrder } from './cancel-pending';
 import {
   claimRefund,
@@ -59,7 +60,7 @@ export async function cancelOrder(options: {
       if (!(await cancelPendingOrder({ db: tx, orderId: order.id }))) {
         throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
       }
-      // STOCK: await releaseOrderStock(tx, order.id);
+      // cancelPendingOrder released its reserved stock.
       await queueOrderStatusEmail({ db: tx, order, status: 'cancelled', publicUrl });
       return { kind: 'done', done: order, refundedCents: 0 } as const;
     }
@@ -150,7 +151,7 @@ async function finishCancellation(options: {
     .returning();
   if (!cancelled) return false;
   if (refund) await recordRefundedAmount({ db: tx, orderId: order.id, refundedCents: order.refundedCents + refund.amountCents });
-  // STOCK: await releaseOrderStock(tx, order.id);
+  await releaseOrderStock(tx, order.id);
   await reverseOrderPoints({ db: tx, order });
   await queueOrderStatusEmail({
     db: tx,

@@ -3,11 +3,12 @@
  * payment that won the race is never undone and a second cancel changes nothing. Used by the
  * completion (expired or failed payment), the sweep (abandoned checkouts) and a session the
  * provider could not open. A pending order's points hold disappears with its status; whatever
- * else an order holds (a stock reservation) is released here, in the caller's transaction.
+ * else an order holds (its stock reservation) is released here, in the caller's transaction.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { donations, orders } from '../db/schema';
+import { releaseOrderStock } from '../stock/release-order-stock';
 
 /** True when this call cancelled the order (it was pending). */
 export async function cancelPendingOrder(options: { db: Executor; orderId: string; now?: Date }): Promise<boolean> {
@@ -17,7 +18,9 @@ export async function cancelPendingOrder(options: { db: Executor; orderId: strin
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
     .where(and(eq(orders.id, options.orderId), eq(orders.status, 'pending')))
     .returning({ id: orders.id });
-  return cancelled.length > 0;
+  if (cancelled.length === 0) return false;
+  await releaseOrderStock(options.db, options.orderId);
+  return true;
 }
 
 /** True when this call cancelled the donation (it was pending). */

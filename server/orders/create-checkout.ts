@@ -4,8 +4,8 @@
  * once, in the transaction that stores it: points are checked against the balance under a
  * per-e-mail advisory lock there, so two concurrent checkouts cannot spend them twice (a
  * pending order's points are held until it is paid or cancelled). `storePendingOrder` is
- * that transaction's one place: whatever else an order must hold (a stock reservation) is
- * taken there too.
+ * that transaction's one place: the order's stock is reserved there too (server/stock), so
+ * the last units of a variant go to exactly as many orders as they cover.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -17,6 +17,7 @@ import { customers, orderLines, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { openHostedSession } from '../payments/open-hosted-session';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { reserveOrderStock, reservedKey } from '../stock/reserve-order-stock';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
 
 export interface CheckoutResult {
@@ -55,6 +56,14 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
   throw badRequest('Invalid checkout request');
 }
 
+/** The units reserved for a line's variant, handed out once (the first line of the variant records them). */
+function takeReserved(reserved: Map<string, number>, line: PricedLine): number {
+  const key = reservedKey(line);
+  const units = reserved.get(key) ?? 0;
+  reserved.delete(key);
+  return units;
+}
+
 async function customerIdFor(db: Executor, email: string | null): Promise<string | null> {
   if (!email) return null;
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email)).limit(1);
@@ -90,6 +99,8 @@ async function storePendingOrder(options: {
     pointsToRedeem: request.pointsToRedeem,
     pointsBalance,
   });
+  // Stock first: a line short of stock refuses the checkout (400) before anything is stored.
+  const reserved = await reserveOrderStock(tx, lines);
   const [created] = await tx
     .insert(orders)
     .values({
@@ -105,6 +116,7 @@ async function storePendingOrder(options: {
       totalCents: price.totalCents,
       pointsEarned: price.pointsEarned,
       paymentProvider: options.provider,
+      stockState: 'reserved',
     })
     .returning({ id: orders.id, orderNumber: orders.orderNumber });
   await tx.insert(orderLines).values(
@@ -119,6 +131,8 @@ async function storePendingOrder(options: {
       lineTotalCents: line.unitPriceCents * line.quantity,
       imageUrl: line.imageUrl,
       position,
+      // Two lines of one variant share its reservation: the first line records it all.
+      reservedQuantity: takeReserved(reserved, line),
     })),
   );
   return { id: created!.id, orderNumber: created!.orderNumber, price };

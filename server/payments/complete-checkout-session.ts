@@ -25,6 +25,8 @@ import { cancelPendingDonation, cancelPendingOrder } from '../orders/cancel-pend
 import type { RefundRow } from '../orders/refund-order';
 import type { PaymentProvider } from './payment-provider';
 import { claimLatePaymentRefund, settleLatePaymentRefund } from './refund-late-payment';
+import { commitOrderStock } from '../stock/commit-order-stock';
+import type { ShippingAddress } from '../../domain/shipping-address';
 
 export type PaymentOutcome = 'paid' | 'failed' | 'expired';
 
@@ -37,6 +39,8 @@ export interface PaymentEventInput {
   outcome: PaymentOutcome;
   /** Provider payment reference (payment intent) when paid. */
   paymentReference?: string | null;
+  /** The shipping address collected with a paid order (sandbox page, Stripe session); stored with the payment. */
+  shipping?: ShippingAddress | null;
 }
 
 export type CompletionResult =
@@ -138,10 +142,18 @@ async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput)
   const now = new Date();
   const [order] = await tx
     .update(orders)
-    .set({ status: 'processing', paidAt: now, paymentReference: event.paymentReference ?? null, updatedAt: now })
+    .set({
+      status: 'processing',
+      paidAt: now,
+      paymentReference: event.paymentReference ?? null,
+      updatedAt: now,
+      ...shippingColumns(event.shipping ?? null),
+    })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
     .returning();
   if (!order) return false;
+  // The units reserved at checkout are now sold (docs/decisions/015).
+  await commitOrderStock(tx, order.id);
   if (order.email) {
     const entry = {
       db: tx,
@@ -164,6 +176,20 @@ async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput)
     });
   }
   return true;
+}
+
+/** The order's shipping columns from an address (all null when none was collected). */
+function shippingColumns(address: ShippingAddress | null) {
+  return {
+    shippingName: address?.name ?? null,
+    shippingLine1: address?.line1 ?? null,
+    shippingLine2: address?.line2 ?? null,
+    shippingCity: address?.city ?? null,
+    shippingRegion: address?.region ?? null,
+    shippingPostalCode: address?.postalCode ?? null,
+    shippingCountry: address?.country ?? null,
+    shippingPhone: address?.phone ?? null,
+  };
 }
 
 async function currentStatus(tx: Executor, purpose: 'order' | 'donation', id: string): Promise<string> {

@@ -46,6 +46,7 @@ export async function confirmPayment(options: {
           sessionId: view.id,
           outcome: 'paid',
           paymentReference: state.paymentReference,
+          shipping: state.shipping,
         },
       });
       view = await getHostedSession({ db, sessionId });

@@ -68,7 +68,7 @@ export async function handleStripeWebhook(options: {
   }
   if (!outcome) return { received: true, result: 'awaiting-payment' };
   const session = event.data.object;
-  const paymentIntent = stripeSessionState(session).paymentReference;
+  const state = stripeSessionState(session);
   const completion = await completeCheckoutSession({
     db: options.db,
     logger,
@@ -80,7 +80,8 @@ export async function handleStripeWebhook(options: {
       eventType: event.type,
       sessionId: session.id,
       outcome,
-      paymentReference: paymentIntent,
+      paymentReference: state.paymentReference,
+      shipping: state.shipping,
     },
   });
   if (completion.result === 'unknown-session')

@@ -5,6 +5,12 @@
  */
 import type { Logger } from 'pino';
 import { MESSAGES } from '../../domain/messages';
+import {
+  SANDBOX_ADDRESS_POLICY,
+  validateShippingAddress,
+  type AddressField,
+  type ShippingAddress,
+} from '../../domain/shipping-address';
 import { AppError } from '../app-error';
 import type { AppServices } from '../context';
 import type { Database } from '../db/client';
@@ -26,6 +32,8 @@ export async function paySandboxSession(options: {
   provider?: PaymentProvider;
   sessionId: string;
   cardNumber: string;
+  /** The address fields as typed on the page (orders only; donations ask for none). */
+  address?: Partial<Record<AddressField, unknown>>;
 }): Promise<void> {
   const session = await getHostedSession(options);
   if (!session || session.provider !== 'sandbox') {
@@ -48,6 +56,19 @@ export async function paySandboxSession(options: {
   }
   // Cancelled by the admin (or expired) while the page was open: no payment is taken.
   if (session.order && session.order.status !== 'pending') throw orderNotPending();
+  // The address is checked before the card, so nothing is stored while a field is wrong.
+  let shipping: ShippingAddress | null = null;
+  if (session.purpose === 'order') {
+    const checked = validateShippingAddress(options.address ?? {}, SANDBOX_ADDRESS_POLICY);
+    if (!checked.ok) {
+      throw new AppError('invalid-address', {
+        status: 400,
+        message: MESSAGES.shippingAddressInvalid,
+        details: { fieldErrors: checked.errors },
+      });
+    }
+    shipping = checked.address;
+  }
   const card = checkSandboxCard(options.cardNumber);
   if (card.outcome !== 'paid') throw new AppError(`card-${card.outcome}`, { status: 402, message: card.message });
   const completion = await completeCheckoutSession({
@@ -59,6 +80,7 @@ export async function paySandboxSession(options: {
       sessionId: session.id,
       outcome: 'paid',
       paymentReference: sandboxPaymentReference(session.id),
+      shipping,
     },
   });
   // Cancelled between the check above and the payment: the completion gave the payment back.

@@ -7,6 +7,7 @@
  */
 import type Stripe from 'stripe';
 import type { Cents } from '../../domain/money';
+import type { ShippingAddress } from '../../domain/shipping-address';
 
 export type PaymentPurpose = 'order' | 'donation';
 
@@ -44,6 +45,8 @@ export interface ProviderSessionState {
   isPaid: boolean;
   /** The provider's payment reference (Stripe payment intent) once paid. */
   paymentReference: string | null;
+  /** The shipping address the shopper gave on the provider's page (Stripe), if any. */
+  shipping: ShippingAddress | null;
 }
 
 export interface RefundPaymentInput {

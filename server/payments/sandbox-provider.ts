@@ -49,6 +49,8 @@ export function createSandboxProvider(options: {
         status: row.status === 'complete' ? 'complete' : row.status === 'expired' ? 'expired' : 'open',
         isPaid,
         paymentReference: isPaid ? sandboxPaymentReference(row.id) : null,
+        // The sandbox page hands its address straight to the completion; nothing to read back.
+        shipping: null,
       };
     },
     /**

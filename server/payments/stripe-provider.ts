@@ -6,6 +6,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../config.server';
 import { MESSAGES } from '../../domain/messages';
+import { SHIPPING_COUNTRY_CODES, type ShippingAddress } from '../../domain/shipping-address';
 import {
   PaymentProviderError,
   PaymentRefundRejectedError,
@@ -40,6 +41,30 @@ export function stripeSessionState(session: Stripe.Checkout.Session): ProviderSe
     status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
     isPaid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
     paymentReference,
+    shipping: stripeShippingAddress(session),
+  };
+}
+
+type LegacyShipping = { shipping_details?: Stripe.Checkout.Session.CollectedInformation.ShippingDetails | null };
+
+/**
+ * The address collected by `shipping_address_collection`: `collected_information.shipping_details`
+ * (API 2025-03-31 and later; `shipping_details` before), the phone from `customer_details`.
+ * Null when the session collected none (a donation).
+ */
+export function stripeShippingAddress(session: Stripe.Checkout.Session): ShippingAddress | null {
+  const details = session.collected_information?.shipping_details ?? (session as LegacyShipping).shipping_details ?? null;
+  const address = details?.address;
+  if (!details || !address) return null;
+  return {
+    name: details.name ?? session.customer_details?.name ?? '',
+    line1: address.line1 ?? '',
+    line2: address.line2 || null,
+    city: address.city ?? '',
+    region: address.state || null,
+    postalCode: address.postal_code ?? '',
+    country: address.country ?? '',
+    phone: session.customer_details?.phone || null,
   };
 }
 
@@ -97,6 +122,11 @@ export function createStripeProvider(options: { stripe: Stripe; publicUrl: strin
         };
         if (input.email) params.customer_email = input.email;
         if (input.purpose === 'order') {
+          // Issue 11: the address (countries from domain/shipping-address.ts) and, optionally, a phone.
+          params.shipping_address_collection = {
+            allowed_countries: SHIPPING_COUNTRY_CODES as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+          };
+          params.phone_number_collection = { enabled: true };
           params.shipping_options = [
             {
               shipping_rate_data: {

@@ -13,6 +13,20 @@ import type { AddressInfo } from 'node:net';
 
 type Json = Record<string, unknown>;
 
+/** What the shopper typed on Stripe's page when the session has `shipping_address_collection`. */
+export interface FakeShippingDetails {
+  name: string;
+  phone?: string | null;
+  address: { line1: string; line2?: string | null; city: string; state?: string | null; postal_code: string; country: string };
+}
+
+/** A US address the fake's shopper uses unless a test gives another. */
+export const FAKE_SHIPPING: FakeShippingDetails = {
+  name: 'Grace Shopper',
+  phone: '+1 317 555 0100',
+  address: { line1: '12 Hope Street', line2: 'Apt 3', city: 'Indianapolis', state: 'IN', postal_code: '46204', country: 'US' },
+};
+
 export interface RecordedStripeRequest {
   method: string;
   path: string;
@@ -37,7 +51,10 @@ export interface FakeStripeServer {
   /** Makes the next N requests fail with a 500 api_error. */
   failNext(count?: number): void;
   /** The shopper pays on Stripe's page: the session becomes complete and paid (no webhook is sent). */
-  pay(sessionId: string, options?: { paymentIntent?: string; paymentStatus?: 'paid' | 'unpaid' }): void;
+  pay(
+    sessionId: string,
+    options?: { paymentIntent?: string; paymentStatus?: 'paid' | 'unpaid'; shipping?: FakeShippingDetails | null },
+  ): void;
   /** The session expires unpaid on Stripe's side. */
   expire(sessionId: string): void;
   close(): Promise<void>;
@@ -158,6 +175,10 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
       success_url: body.success_url,
       cancel_url: body.cancel_url,
       payment_intent: null,
+      shipping_address_collection: body.shipping_address_collection ?? null,
+      phone_number_collection: body.phone_number_collection ?? { enabled: false },
+      collected_information: null,
+      customer_details: null,
       url: `${baseUrl}/pay/${sessionId}`,
       expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
       created: Math.floor(Date.now() / 1000),
@@ -275,10 +296,27 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
       const paymentIntent = options.paymentIntent ?? id('pi');
+      // As Stripe's page: an address only when the session asked for one (a phone only when enabled).
+      const collects = session.shipping_address_collection !== null;
+      const shipping = collects ? (options.shipping === undefined ? FAKE_SHIPPING : options.shipping) : null;
+      const phoneEnabled = String((session.phone_number_collection as Json | null)?.enabled) === 'true';
       Object.assign(session, {
         status: 'complete',
         payment_status: options.paymentStatus ?? 'paid',
         payment_intent: paymentIntent,
+        collected_information: shipping
+          ? {
+              business_name: null,
+              individual_name: null,
+              shipping_details: { name: shipping.name, address: { line2: null, state: null, ...shipping.address } },
+            }
+          : null,
+        customer_details: {
+          email: session.customer_email ?? null,
+          name: shipping?.name ?? null,
+          phone: phoneEnabled ? (shipping?.phone ?? null) : null,
+          address: shipping ? { line2: null, state: null, ...shipping.address } : null,
+        },
       });
       paymentIntents.set(paymentIntent, {
         id: paymentIntent,

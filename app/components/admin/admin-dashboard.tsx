@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { endAdminSession } from '~/lib/admin/admin-api';
 import { CustomersTab } from './customers-tab';
@@ -23,6 +24,9 @@ const TABS = [
 /** The signed-in admin (SPEC §2 Admin): title, Back to Store, the five tabs and Donations (issue 11). */
 export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
   useAdminSessionLifecycle();
+  const [tab, setTab] = useState<string>('dashboard');
+  // The dashboard's low-stock card opens a product's dialog on the Products tab.
+  const [editProductId, setEditProductId] = useState<string | null>(null);
 
   return (
     <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -37,7 +41,7 @@ export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
           {MESSAGES.backToStore}
         </a>
       </div>
-      <Tabs.Root defaultValue="dashboard">
+      <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List
           aria-label={MESSAGES.adminDashboard}
           className="mb-6 flex flex-wrap gap-1 rounded-xl bg-brand-50 p-1"
@@ -53,10 +57,16 @@ export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
           ))}
         </Tabs.List>
         <Tabs.Content value="dashboard">
-          <DashboardTab refreshMs={refreshMs} />
+          <DashboardTab
+            refreshMs={refreshMs}
+            onOpenProduct={(productId) => {
+              setEditProductId(productId);
+              setTab('products');
+            }}
+          />
         </Tabs.Content>
         <Tabs.Content value="products">
-          <ProductsTab />
+          <ProductsTab editProductId={editProductId} onEditOpened={() => setEditProductId(null)} />
         </Tabs.Content>
         <Tabs.Content value="margins">
           <MarginsTab />

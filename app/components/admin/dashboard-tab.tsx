@@ -4,7 +4,9 @@ import DollarSign from 'lucide-react/icons/dollar-sign';
 import Eye from 'lucide-react/icons/eye';
 import Package from 'lucide-react/icons/package';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import Users from 'lucide-react/icons/users';
+import { LOW_STOCK_THRESHOLD, variantLabel } from '@domain/stock';
 import { MESSAGES } from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order-status';
 import type { DashboardStats } from '@domain/admin-contract';
@@ -14,7 +16,14 @@ import { formatCents, formatDate } from './format';
 import { RevenueChart } from './revenue-chart';
 
 /** Dashboard cards, recent activity (SPEC §2) and the 30-day revenue chart; auto-refreshed. */
-export function DashboardTab({ refreshMs }: { refreshMs: number }) {
+export function DashboardTab({
+  refreshMs,
+  onOpenProduct,
+}: {
+  refreshMs: number;
+  /** Opens a product's Edit dialog (its stock grid). */
+  onOpenProduct?: (productId: string) => void;
+}) {
   const stats = useQuery({
     queryKey: ['admin', 'stats'],
     queryFn: () => adminGet<DashboardStats>('/api/admin/stats'),
@@ -68,6 +77,29 @@ export function DashboardTab({ refreshMs }: { refreshMs: number }) {
                   <p className="text-xs text-muted">{formatDate(order.createdAt)}</p>
                 </div>
                 <Badge variant={orderStatusBadgeVariant(order.status)}>{order.status}</Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="rounded-xl border border-line bg-white p-5 lg:col-span-2" aria-labelledby="low-stock" data-testid="low-stock-card">
+          <h2 id="low-stock" className="mb-1 flex items-center gap-2 text-lg font-semibold">
+            <TriangleAlert className="size-5 text-amber-600" aria-hidden /> Low stock
+          </h2>
+          <p className="mb-3 text-xs text-muted">Variants with {LOW_STOCK_THRESHOLD} or fewer left.</p>
+          {data && data.lowStock.length === 0 && <p className="text-sm text-muted">Every tracked variant has more than {LOW_STOCK_THRESHOLD} left.</p>}
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {data?.lowStock.map((variant) => (
+              <li key={`${variant.productId}-${variant.color}-${variant.size}`}>
+                <button
+                  type="button"
+                  onClick={() => onOpenProduct?.(variant.productId)}
+                  className="flex w-full items-center justify-between gap-3 rounded-lg border border-line px-3 py-2 text-left text-sm transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+                >
+                  <span className="min-w-0 truncate">{variantLabel(variant.name, variant.color, variant.size)}</span>
+                  <Badge variant={variant.quantity === 0 ? 'destructive' : 'secondary'} className="shrink-0 tabular-nums">
+                    {variant.quantity === 0 ? 'sold out' : `${variant.quantity} left`}
+                  </Badge>
+                </button>
               </li>
             ))}
           </ul>

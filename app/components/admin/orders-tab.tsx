@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Download from 'lucide-react/icons/download';
+import Printer from 'lucide-react/icons/printer';
 import Search from 'lucide-react/icons/search';
+import { formatAddressLines } from '@domain/shipping-address';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { ORDER_STATUSES, orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
@@ -219,6 +221,38 @@ function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClo
         </DialogHeader>
         {order && (
           <div className="grid gap-4 text-sm">
+            <section aria-labelledby="ship-to-heading" className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2">
+              <div>
+                <h3 id="ship-to-heading" className="text-xs font-semibold tracking-wide text-muted uppercase">
+                  Ship to
+                </h3>
+                {order.shipping ? (
+                  <address className="mt-1 leading-relaxed not-italic" data-testid="order-shipping-address">
+                    {formatAddressLines(order.shipping).map((line) => (
+                      <span key={line} className="block">
+                        {line}
+                      </span>
+                    ))}
+                  </address>
+                ) : (
+                  <p className="mt-1 text-muted">No shipping address collected</p>
+                )}
+              </div>
+              <dl className="grid content-start gap-1">
+                <dt className="text-xs font-semibold tracking-wide text-muted uppercase">E-mail</dt>
+                <dd className="break-all">{order.email ?? MESSAGES.notAvailable}</dd>
+                <dt className="mt-1 text-xs font-semibold tracking-wide text-muted uppercase">Phone</dt>
+                <dd>{order.shipping?.phone ?? MESSAGES.notAvailable}</dd>
+              </dl>
+              <a
+                href={`/admin/orders/${order.id}/packing-slip`}
+                target="_blank"
+                rel="noopener"
+                className="inline-flex h-9 items-center justify-center gap-2 rounded-lg border border-line px-3 font-medium transition hover:bg-brand-50 sm:col-span-2 sm:justify-self-start"
+              >
+                <Printer className="size-4" aria-hidden /> Packing slip
+              </a>
+            </section>
             <ul className="divide-y divide-line rounded-lg border border-line">
               {order.lines.map((line) => (
                 <li key={line.id} className="flex justify-between gap-3 p-3">

@@ -21,7 +21,17 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { notify } from '~/lib/notify';
+import { adminSend } from '~/lib/admin/admin-api';
 import { uploadImage } from '~/lib/admin/upload-image';
+import {
+  initialStockCells,
+  isStockDirty,
+  stockCellsBody,
+  StockGrid,
+  stockGridProblem,
+  useProductStock,
+  type StockCells,
+} from './stock-grid';
 
 const EMPTY: ProductFormValues = {
   name: '',
@@ -101,6 +111,15 @@ function ProductForm({
 }) {
   const [values, setValues] = useState<ProductFormValues>(() => toFormValues(product));
   const [isSaving, setIsSaving] = useState(false);
+  const stock = useProductStock(product?.id ?? null);
+  const [stockEdits, setStockEdits] = useState<Record<string, string>>({});
+  // The grid follows the product as saved (the server checks counts against its colours and sizes).
+  const loadedCells = product && stock.data ? initialStockCells(product.colors, product.sizes, stock.data.stock) : null;
+  const stockCells: StockCells | null = loadedCells
+    ? Object.fromEntries(
+        Object.entries(loadedCells).map(([key, cell]) => [key, key in stockEdits ? { ...cell, value: stockEdits[key]! } : cell]),
+      )
+    : null;
   const [progress, setProgress] = useState<number | null>(null);
   const isComplete = isProductFormComplete(values);
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
@@ -141,8 +160,23 @@ function ProductForm({
       notify({ title: MESSAGES.productRequiredFields, variant: 'destructive' });
       return;
     }
+    const stockProblem = stockCells ? stockGridProblem(stockCells) : null;
+    if (stockProblem) {
+      notify({ title: stockProblem, variant: 'destructive' });
+      return;
+    }
     setIsSaving(true);
     try {
+      if (product && stockCells && isStockDirty(stockCells)) {
+        try {
+          await adminSend(`/api/admin/products/${product.id}/stock`, 'PUT', { cells: stockCellsBody(stockCells) });
+          setStockEdits({});
+          await stock.refetch();
+        } catch (error) {
+          notify({ title: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+          return;
+        }
+      }
       const input = productFormToInput(values);
       if (product) input.slug = product.slug;
       await onSave(input);
@@ -233,6 +267,20 @@ function ProductForm({
           <Input id={id('sizes')} value={values.sizes} onChange={(event) => set('sizes', event.target.value)} onBlur={() => trimList('sizes')} />
         </div>
       </div>
+      {product ? (
+        stockCells ? (
+          <StockGrid
+            colors={product.colors}
+            sizes={product.sizes}
+            cells={stockCells}
+            onChange={(key, value) => setStockEdits((current) => ({ ...current, [key]: value }))}
+          />
+        ) : (
+          <p className="text-sm text-muted">{stock.isError ? stock.error.message : MESSAGES.loading}</p>
+        )
+      ) : (
+        <p className="text-xs text-muted">Stock per colour and size can be set once the product is saved.</p>
+      )}
       <div className="grid gap-2">
         <Label htmlFor={id('tags')}>Tags (comma separated)</Label>
         <Input id={id('tags')} value={values.tags} onChange={(event) => set('tags', event.target.value)} onBlur={() => trimList('tags')} />

@@ -22,10 +22,24 @@ export function useAdminProducts() {
 }
 
 /** Products tab (SPEC §2): list with edit and delete, Add / Edit dialogs, sync panel. */
-export function ProductsTab() {
+export function ProductsTab({
+  editProductId = null,
+  onEditOpened,
+}: {
+  /** A product to open in the Edit dialog (from the dashboard's low-stock card). */
+  editProductId?: string | null;
+  onEditOpened?: () => void;
+} = {}) {
   const queryClient = useQueryClient();
   const products = useAdminProducts();
   const [dialog, setDialog] = useState<{ open: boolean; product: AdminProduct | null }>({ open: false, product: null });
+  // A product asked for by the dashboard opens its dialog until it is closed or saved.
+  const requested = editProductId ? (products.data?.products.find((entry) => entry.id === editProductId) ?? null) : null;
+  const shown = requested ? { open: true, product: requested } : dialog;
+  const closeDialog = () => {
+    setDialog({ open: false, product: null });
+    onEditOpened?.();
+  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
   const remove = useMutation({
     mutationFn: (id: string) => adminSend(`/api/admin/products/${id}`, 'DELETE'),
@@ -37,12 +51,12 @@ export function ProductsTab() {
   });
 
   async function save(input: ProductDraft) {
-    const editing = dialog.product;
+    const editing = shown.product;
     try {
       if (editing) await adminSend(`/api/admin/products/${editing.id}`, 'PUT', input);
       else await adminSend('/api/admin/products', 'POST', input);
       notify({ title: editing ? MESSAGES.productUpdated : MESSAGES.productAdded });
-      setDialog({ open: false, product: null });
+      closeDialog();
       void refresh();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -111,9 +125,9 @@ export function ProductsTab() {
       </section>
       <SyncPanel />
       <ProductFormDialog
-        open={dialog.open}
-        product={dialog.product}
-        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        open={shown.open}
+        product={shown.product}
+        onOpenChange={(open) => (open ? setDialog((current) => ({ ...current, open })) : closeDialog())}
         onSave={save}
       />
     </div>

@@ -16,6 +16,7 @@ import {
   validateCardSelection,
   wrapIndex,
 } from '@domain/product-card';
+import { lowStockNote } from '@domain/stock';
 import type { CardProduct } from '@domain/storefront-product';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -101,6 +102,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
   const soldOut = soldOutChoices(product, color);
   const button = addToCartButtonState({ isAdding, available: chosen.available });
   const onSale = isOnSale(chosen.priceCents, chosen.originalPriceCents);
+  const stockNote = chosen.available ? lowStockNote(chosen.variant?.left) : null;
 
   async function addToCart() {
     const problem = validateCardSelection({ colors: product.colors, sizes: product.sizes, color, size });
@@ -302,6 +304,11 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
             </div>
           )}
         </div>
+        {stockNote && (
+          <p className="text-xs font-semibold text-amber-700" data-testid="stock-note">
+            {stockNote}
+          </p>
+        )}
         <Button className="mt-auto w-full" disabled={button.disabled} onClick={addToCart}>
           {button.label}
         </Button>

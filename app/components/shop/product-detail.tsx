@@ -13,9 +13,11 @@ import {
   isOnSale,
   resolveVariant,
   selectImagesForColor,
+  soldOutChoices,
   validateCardSelection,
   wrapIndex,
 } from '@domain/product-card';
+import { lowStockNote } from '@domain/stock';
 import type { CardProduct, PublicProduct } from '@domain/storefront-product';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -26,6 +28,11 @@ import { FavoriteButton } from './favorite-button';
 import { Stars } from './product-card';
 import { ProductImage } from './product-image';
 import { swatchStyle } from './swatch-color';
+
+/** Most units one click adds on the product page. */
+const PAGE_MAX_QUANTITY = 10;
+/** How a choice that cannot be bought is marked (as on the cards). */
+const SOLD_OUT = 'sold out';
 
 /** The category's collection page and name (domain/categories), for the breadcrumb. */
 function categoryPage(category: string): { to: string; label: string } | undefined {
@@ -49,6 +56,11 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
   // The same variant rule as the cards (domain/product-card.ts resolveVariant).
   const chosen = resolveVariant(card, { color, size });
   const button = addToCartButtonState({ isAdding: false, available: chosen.available });
+  const soldOut = soldOutChoices(card, color);
+  const left = chosen.available ? (chosen.variant?.left ?? null) : null;
+  const stockNote = lowStockNote(left);
+  // No more than are left (the checkout would refuse more).
+  const maxQuantity = Math.min(PAGE_MAX_QUANTITY, left ?? PAGE_MAX_QUANTITY);
   const onSale = isOnSale(chosen.priceCents, chosen.originalPriceCents);
   const category = categoryPage(product.category);
 
@@ -77,7 +89,7 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
       color,
       size,
     };
-    for (let added = 0; added < quantity; added += 1) cart.add(line);
+    for (let added = 0; added < Math.min(quantity, maxQuantity); added += 1) cart.add(line);
     notify({
       title: MESSAGES.addedToCart(product.name),
       description: MESSAGES.addedToCartDescription(color ?? DEFAULT_COLOR, size ?? DEFAULT_SIZE),
@@ -183,9 +195,14 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                     type="button"
                     onClick={() => chooseColor(name)}
                     aria-pressed={name === color}
-                    className={cn('flex h-10 items-center gap-2 rounded-full border px-3 text-sm transition', name === color ? 'border-ink' : 'border-line hover:border-brand-400')}
+                    aria-label={soldOut.colors.has(name) ? `${name} (${SOLD_OUT})` : undefined}
+                    className={cn(
+                      'flex h-10 items-center gap-2 rounded-full border px-3 text-sm transition',
+                      name === color ? 'border-ink' : 'border-line hover:border-brand-400',
+                      soldOut.colors.has(name) && 'text-muted line-through',
+                    )}
                   >
-                    <span className="size-5 rounded-full border border-black/15" style={swatchStyle(name)} aria-hidden />
+                    <span className={cn('size-5 rounded-full border border-black/15', soldOut.colors.has(name) && 'opacity-40')} style={swatchStyle(name)} aria-hidden />
                     {name}
                   </button>
                 ))}
@@ -202,7 +219,12 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                     type="button"
                     onClick={() => setSize(name)}
                     aria-pressed={name === size}
-                    className={cn('h-10 min-w-12 rounded-lg border px-3 text-sm font-medium transition', name === size ? 'border-ink bg-ink text-white' : 'border-line bg-white hover:border-brand-400')}
+                    aria-label={soldOut.sizes.has(name) ? `${name} (${SOLD_OUT})` : undefined}
+                    className={cn(
+                      'h-10 min-w-12 rounded-lg border px-3 text-sm font-medium transition',
+                      name === size ? 'border-ink bg-ink text-white' : 'border-line bg-white hover:border-brand-400',
+                      soldOut.sizes.has(name) && 'border-dashed line-through opacity-60',
+                    )}
                   >
                     {name}
                   </button>
@@ -210,13 +232,18 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
               </div>
             </fieldset>
           )}
-          <div className="mt-8 flex flex-wrap items-center gap-3">
+          {stockNote && (
+            <p className="mt-6 text-sm font-semibold text-amber-700" data-testid="stock-note">
+              {stockNote}
+            </p>
+          )}
+          <div className={cn('flex flex-wrap items-center gap-3', stockNote ? 'mt-3' : 'mt-8')}>
             <div className="flex h-12 items-center rounded-full border border-line bg-white" role="group" aria-label="Quantity">
               <button type="button" className="grid size-12 place-items-center disabled:opacity-40" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((value) => Math.max(1, value - 1))}>
                 <Minus className="size-4" aria-hidden />
               </button>
-              <span className="w-8 text-center font-semibold" aria-live="polite">{quantity}</span>
-              <button type="button" className="grid size-12 place-items-center disabled:opacity-40" aria-label="Increase quantity" disabled={quantity >= 10} onClick={() => setQuantity((value) => Math.min(10, value + 1))}>
+              <span className="w-8 text-center font-semibold" aria-live="polite">{Math.min(quantity, Math.max(1, maxQuantity))}</span>
+              <button type="button" className="grid size-12 place-items-center disabled:opacity-40" aria-label="Increase quantity" disabled={quantity >= maxQuantity} onClick={() => setQuantity((value) => Math.min(maxQuantity, value + 1))}>
                 <Plus className="size-4" aria-hidden />
               </button>
             </div>

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { formatAddressLines, SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, validateShippingAddress } from './shipping-address';
+
+const good = {
+  name: ' Ruth  Moabite ',
+  line1: '7 Field Lane',
+  line2: '',
+  city: 'Bloomington',
+  region: 'IN',
+  postalCode: '47401',
+  country: 'US',
+  phone: '',
+};
+
+describe('shipping countries', () => {
+  it('lists the US first, each code once', () => {
+    expect(SHIPPING_COUNTRIES[0]).toEqual({ code: 'US', name: 'United States' });
+    expect(new Set(SHIPPING_COUNTRY_CODES).size).toBe(SHIPPING_COUNTRY_CODES.length);
+    for (const code of SHIPPING_COUNTRY_CODES) expect(code).toMatch(/^[A-Z]{2}$/);
+  });
+});
+
+describe('validateShippingAddress', () => {
+  it('accepts a complete US address, trimmed, with optional fields as null', () => {
+    expect(validateShippingAddress(good)).toEqual({
+      ok: true,
+      address: { name: 'Ruth Moabite', line1: '7 Field Lane', line2: null, city: 'Bloomington', region: 'IN', postalCode: '47401', country: 'US', phone: null },
+    });
+  });
+
+  it('takes 5-digit ZIPs and ZIP+4, refuses others', () => {
+    expect(validateShippingAddress({ ...good, postalCode: '47401-1234' }).ok).toBe(true);
+    for (const zip of ['4740', '474011', '47401-12', 'ABCDE', '47401 1234']) {
+      expect(validateShippingAddress({ ...good, postalCode: zip })).toEqual({
+        ok: false,
+        errors: { postalCode: 'Enter a 5-digit ZIP code (or ZIP+4, 12345-6789)' },
+      });
+    }
+  });
+
+  it('names every missing field at once', () => {
+    expect(validateShippingAddress({ country: 'US', name: 'x' })).toEqual({
+      ok: false,
+      errors: {
+        line1: 'Enter your address line 1',
+        city: 'Enter your city',
+        postalCode: 'Enter your postal code',
+        region: 'Enter your state',
+      },
+    });
+  });
+
+  it('needs no state and no US ZIP abroad, but a country we ship to', () => {
+    expect(validateShippingAddress({ ...good, country: 'GB', region: '', postalCode: 'sw1a 1aa' })).toMatchObject({
+      ok: true,
+      address: { country: 'GB', region: null, postalCode: 'SW1A 1AA' },
+    });
+    expect(validateShippingAddress({ ...good, country: 'ZZ' })).toEqual({ ok: false, errors: { country: 'We do not ship to this country' } });
+    expect(validateShippingAddress({ ...good, country: '' })).toEqual({ ok: false, errors: { country: 'Choose a country' } });
+  });
+
+  it('refuses a malformed phone and over-long fields', () => {
+    expect(validateShippingAddress({ ...good, phone: 'call me' })).toEqual({ ok: false, errors: { phone: 'Enter a valid phone number' } });
+    expect(validateShippingAddress({ ...good, city: 'x'.repeat(101) })).toEqual({
+      ok: false,
+      errors: { city: 'City is too long (at most 100 characters)' },
+    });
+  });
+
+  it('all-or-nothing: a blank page is no address, a partly filled one is checked', () => {
+    expect(validateShippingAddress({ country: 'US' }, 'all-or-nothing')).toEqual({ ok: true, address: null });
+    expect(validateShippingAddress({ country: 'US' }, 'required').ok).toBe(false);
+    expect(validateShippingAddress({ country: 'US', city: 'Bloomington' }, 'all-or-nothing').ok).toBe(false);
+  });
+
+  it('ignores values that are not text', () => {
+    expect(validateShippingAddress({ ...good, name: 42 as unknown as string }).ok).toBe(false);
+  });
+});
+
+describe('formatAddressLines', () => {
+  it('prints name, street, city line and country', () => {
+    const result = validateShippingAddress({ ...good, line2: 'Unit 2' });
+    if (!result.ok || !result.address) throw new Error('expected an address');
+    expect(formatAddressLines(result.address)).toEqual(['Ruth Moabite', '7 Field Lane', 'Unit 2', 'Bloomington, IN 47401', 'United States']);
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * Stock per variant through HTTP (issue 11 item 3): reserved when the checkout stores the
+ * order, refused with a 400 naming the line, given back on expiry, kept on payment, never
+ * oversold (50 concurrent checkouts for the last 5 units), and an admin's edit racing
+ * checkouts never loses a unit. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutSessions, orderLines, orders, products, productStock } from '../../server/db/schema';
+import { expireStaleSessions } from '../../server/payments/sweep-checkouts';
+import { releaseOrderStock } from '../../server/stock/release-order-stock';
+import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+
+let shop: TestShop;
+let tee: typeof products.$inferSelect;
+let adminToken = '';
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  tee = (await shop.database.db.select().from(products).where(eq(products.slug, 'classic-cross-tee')))[0]!;
+  const response = await shop.request('/api/admin/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
+  });
+  adminToken = ((await response.json()) as { sessionToken: string }).sessionToken;
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const services = () => ({ db: shop.database.db, logger: shop.shop.services.logger, mail: shop.shop.services.mail });
+
+async function setStock(color: string, size: string, quantity: number) {
+  await shop.database.db
+    .insert(productStock)
+    .values({ productId: tee.id, color, size, quantity })
+    .onConflictDoUpdate({ target: [productStock.productId, productStock.color, productStock.size], set: { quantity } });
+}
+
+async function stockOf(color: string, size: string): Promise<number | null> {
+  const [row] = await shop.database.db
+    .select({ quantity: productStock.quantity })
+    .from(productStock)
+    .where(and(eq(productStock.productId, tee.id), eq(productStock.color, color), eq(productStock.size, size)));
+  return row?.quantity ?? null;
+}
+
+async function checkout(color: string, size: string, quantity: number) {
+  const response = await shop.request('/api/checkout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ items: [{ productId: tee.id, color, size, quantity }] }),
+  });
+  return { status: response.status, json: (await response.json()) as { sessionId?: string; error?: string; code?: string } };
+}
+
+async function orderCount() {
+  return (await shop.database.db.select({ id: orders.id }).from(orders)).length;
+}
+
+async function expireSessions(sessionIds: string[]) {
+  await shop.database.db
+    .update(checkoutSessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(inArray(checkoutSessions.id, sessionIds));
+  await expireStaleSessions(services());
+}
+
+function adminStock(cells: unknown) {
+  return shop.request(`/api/admin/products/${tee.id}/stock`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'X-Admin-Session': adminToken },
+    body: JSON.stringify({ cells }),
+  });
+}
+
+async function paySandbox(sessionId: string) {
+  return shop.request(`/sandbox/checkout/${sessionId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }).toString(),
+    redirect: 'manual',
+  });
+}
+
+describe('stock per variant at checkout', () => {
+  it('refuses a line over availability with a 400 naming it, storing nothing', async () => {
+    await setStock('Sky Blue', 'M', 2);
+    const before = await orderCount();
+    expect(await checkout('Sky Blue', 'M', 3)).toEqual({
+      status: 400,
+      json: {
+        error: 'Only 2 left of Classic Cross Tee (Sky Blue, M)',
+        code: 'insufficient-stock',
+        productId: tee.id,
+        color: 'Sky Blue',
+        size: 'M',
+        available: 2,
+      },
+    });
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf('Sky Blue', 'M')).toBe(2);
+    // Lower-case choices name the same variant.
+    const taken = await checkout('sky blue', 'm', 2);
+    expect(taken.status).toBe(200);
+    expect(await stockOf('Sky Blue', 'M')).toBe(0);
+    expect(await checkout('Sky Blue', 'M', 1)).toMatchObject({
+      status: 400,
+      json: { error: 'Classic Cross Tee (Sky Blue, M) is sold out' },
+    });
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, taken.json.sessionId!));
+    expect(order!.stockState).toBe('reserved');
+    const lines = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    expect(lines.map((line) => line.reservedQuantity)).toEqual([2]);
+    // Expiry gives the units back, once.
+    await expireSessions([taken.json.sessionId!]);
+    expect(await stockOf('Sky Blue', 'M')).toBe(2);
+    await expireSessions([taken.json.sessionId!]);
+    await releaseOrderStock(shop.database.db, order!.id);
+    expect(await stockOf('Sky Blue', 'M')).toBe(2);
+  });
+
+  it('leaves untracked variants unlimited', async () => {
+    await shop.database.db
+      .delete(productStock)
+      .where(and(eq(productStock.productId, tee.id), eq(productStock.color, 'Cream'), eq(productStock.size, 'L')));
+    expect((await checkout('Cream', 'L', 99)).status).toBe(200);
+    expect(await stockOf('Cream', 'L')).toBeNull();
+  });
+
+  it('keeps the units on payment; an admin release (cancel) gives them back exactly once', async () => {
+    await setStock('Blush Pink', 'S', 4);
+    const { json } = await checkout('Blush Pink', 'S', 3);
+    const paid = await paySandbox(json.sessionId!);
+    expect(paid.status).toBe(302);
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, json.sessionId!));
+    expect(order).toMatchObject({ status: 'processing', stockState: 'committed' });
+    expect(await stockOf('Blush Pink', 'S')).toBe(1);
+    // A late expiry of a paid session returns nothing.
+    await expireSessions([json.sessionId!]);
+    expect(await stockOf('Blush Pink', 'S')).toBe(1);
+    // The interface the admin's cancel/refund calls: idempotent, also under concurrency.
+    await Promise.all(
+      Array.from({ length: 5 }, () => shop.database.db.transaction((tx) => releaseOrderStock(tx, order!.id))),
+    );
+    expect(await stockOf('Blush Pink', 'S')).toBe(4);
+    const [released] = await shop.database.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(released!.stockState).toBe('released');
+  });
+
+  it('never oversells: 50 concurrent checkouts for the last 5 units make exactly 5 orders', async () => {
+    await setStock('Cream', 'XS', 5);
+    const before = await orderCount();
+    let lowest = 5;
+    let racing = true;
+    const watcher = (async () => {
+      while (racing) {
+        lowest = Math.min(lowest, (await stockOf('Cream', 'XS')) ?? 0);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const started = performance.now();
+    const results = await Promise.all(Array.from({ length: 50 }, () => checkout('Cream', 'XS', 1)));
+    const elapsed = performance.now() - started;
+    racing = false;
+    await watcher;
+    const ok = results.filter((result) => result.status === 200);
+    const refused = results.filter((result) => result.status === 400);
+    expect(ok).toHaveLength(5);
+    expect(refused).toHaveLength(45);
+    expect(new Set(refused.map((result) => result.json.error))).toEqual(
+      new Set(['Classic Cross Tee (Cream, XS) is sold out']),
+    );
+    expect(results.filter((result) => result.status >= 500)).toHaveLength(0);
+    expect(await orderCount()).toBe(before + 5);
+    const final = await stockOf('Cream', 'XS');
+    expect(final).toBe(0);
+    expect(lowest).toBeGreaterThanOrEqual(0);
+    // Expiry gives all five back.
+    await expireSessions(ok.map((result) => result.json.sessionId!));
+    const returned = await stockOf('Cream', 'XS');
+    expect(returned).toBe(5);
+    console.info(
+      `[oversell race ${database}] 50 concurrent checkouts for 5 units: ${ok.length} orders, ${refused.length} refused (400), ` +
+        `0 errors, lowest count seen ${lowest}, final ${final}, after expiry ${returned}; ${Math.round(elapsed)} ms`,
+    );
+  });
+
+  it('an admin stock edit racing checkouts never loses a unit', async () => {
+    await setStock('White', 'M', 10);
+    // The admin saw 10 and types 12 (two arrived) while five shoppers each buy one.
+    const [edit, ...checkouts] = await Promise.all([
+      adminStock([{ color: 'White', size: 'M', quantity: '12', base: 10 }]),
+      ...Array.from({ length: 5 }, () => checkout('White', 'M', 1)),
+    ]);
+    expect(edit.status).toBe(200);
+    expect(checkouts.map((result) => result.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await stockOf('White', 'M')).toBe(12 - 5);
+    // An edit that the checkouts made impossible (10 -> 3 after 7 of 10 were sold) is refused, nothing changed.
+    await setStock('White', 'L', 10);
+    await Promise.all(Array.from({ length: 8 }, () => checkout('White', 'L', 1)));
+    const late = await adminStock([{ color: 'White', size: 'L', quantity: 1, base: 10 }]);
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as { error: string }).error).toMatch(/White \/ L changed while you were editing \(2 left now\)/);
+    expect(await stockOf('White', 'L')).toBe(2);
+  });
+
+  it('refuses negative and non-integer counts with a message, changing nothing', async () => {
+    await setStock('Sky Blue', 'L', 7);
+    for (const [quantity, message] of [
+      ['-1', 'Stock for Sky Blue / L cannot be negative'],
+      [-3, 'Stock for Sky Blue / L cannot be negative'],
+      ['1.5', 'Stock for Sky Blue / L must be a whole number'],
+      ['ten', 'Stock for Sky Blue / L must be a whole number'],
+      [true, 'Stock for Sky Blue / L must be a whole number'],
+    ] as const) {
+      const response = await adminStock([{ color: 'Sky Blue', size: 'L', quantity, base: 7 }]);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: message, code: 'invalid-stock' });
+    }
+    const unknown = await adminStock([{ color: 'Purple', size: 'L', quantity: 1, base: null }]);
+    expect(unknown.status).toBe(400);
+    expect(await stockOf('Sky Blue', 'L')).toBe(7);
+    // Blank means "not tracked".
+    expect((await adminStock([{ color: 'Sky Blue', size: 'L', quantity: '', base: 7 }])).status).toBe(200);
+    expect(await stockOf('Sky Blue', 'L')).toBeNull();
+    // Without the admin session: 401.
+    const anonymous = await shop.request(`/api/admin/products/${tee.id}/stock`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cells: [] }),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('shows sold-out and low variants on the product page and in the low-stock list', async () => {
+    await setStock('Sky Blue', 'XS', 2);
+    await setStock('Sky Blue', 'S', 0);
+    let html = await (await shop.request('/products/classic-cross-tee')).text();
+    expect(html).toContain('Only 2 left');
+    expect(html).toContain('S (sold out)');
+    await setStock('Sky Blue', 'XS', 0);
+    html = await (await shop.request('/products/classic-cross-tee')).text();
+    expect(html).toContain('Out of Stock');
+    // Exact counts above the threshold stay private.
+    await setStock('Sky Blue', 'XL', 47);
+    html = await (await shop.request('/products/classic-cross-tee')).text();
+    expect(html).not.toContain('"quantity":47');
+    const stats = await shop.request('/api/admin/stats', { headers: { 'X-Admin-Session': adminToken } });
+    const body = (await stats.json()) as { lowStock: { name: string; color: string; size: string; quantity: number }[] };
+    expect(body.lowStock).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Classic Cross Tee', color: 'Sky Blue', size: 'XS', quantity: 0 })]),
+    );
+  });
+});
