@@ -19,6 +19,7 @@ import {
   type CartItemInput,
   type CartState,
 } from '@domain/cart';
+import { reconcileQuote, type CartQuote, type ReconciledQuote } from '@domain/cart-quote';
 import { CART_STORAGE_KEYS, restoreCart, serializeCart } from '@domain/saved-cart';
 
 type Listener = () => void;
@@ -120,6 +121,15 @@ export const cartActions = {
   },
   removeCoupon() {
     setState(removeCoupon(getSnapshot()));
+  },
+  /** Writes a server quote's names and prices into the cart (a display cache); says what changed. */
+  takeQuote(sentKeys: readonly string[], quote: CartQuote): ReconciledQuote {
+    const current = getSnapshot();
+    const reconciled = reconcileQuote(current.items, sentKeys, quote);
+    if (reconciled.items.some((item, index) => item !== current.items[index])) {
+      setState({ ...current, items: reconciled.items });
+    }
+    return reconciled;
   },
 };
 
