@@ -165,7 +165,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 {changes.map((change) => (
                   <li key={change.key} data-testid="price-changed">
                     {MESSAGES.cartPriceChanged(change.name, change.unitPriceCents)}
-                    <span className="text-amber-800"> (was {formatCents(change.previousCents)})</span>
+                    {change.previousCents > 0 ? (
+                      <span className="text-amber-800"> (was {formatCents(change.previousCents)})</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
