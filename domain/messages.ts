@@ -269,7 +269,7 @@ export const MESSAGES = {
   cartPriceChangedTitle: 'Prices updated',
   cartPriceChanged: (name: string, unitPriceCents: Cents) => `${name} is now ${formatCents(unitPriceCents)}`,
   /** Ours: a cart line the server can no longer sell; it is left out of checkout. */
-  cartLineUnavailable: 'No longer available: remove it to continue, it will not be charged',
+  cartLineUnavailable: 'No longer available: left out of your order',
   cartLinesUnavailableTitle: 'Some items are no longer available',
   cartQuoteFailed: 'Could not check today\'s prices. The prices shown may have changed; checkout charges today\'s prices.',
 

@@ -42,9 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type QuoteState = {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
+  status: 'idle' | 'ready' | 'failed';
   changes: PriceChange[];
   unavailable: Map<string, string>;
+  /** Lines already asked about (answered or failed): a new quote only for a line not among them. */
+  asked: ReadonlySet<string>;
 };
 
 /**
@@ -52,34 +54,39 @@ type QuoteState = {
  * not quoted (another tab added it); quantity changes and removals need no new quote.
  */
 function useCartQuote(cart: ReturnType<typeof useCart>): QuoteState {
-  const [quote, setQuote] = useState<QuoteState>({ status: 'idle', changes: [], unavailable: new Map() });
-  const quoted = useRef(new Set<string>());
-  const keys = cart.state.items.map(cartLineKey);
-  const unquoted = keys.filter((key) => !quoted.current.has(key)).join('\n');
+  const [quote, setQuote] = useState<QuoteState>({ status: 'idle', changes: [], unavailable: new Map(), asked: new Set() });
+  const latest = useRef(0);
+  const unasked = cart.state.items
+    .map(cartLineKey)
+    .filter((key) => !quote.asked.has(key))
+    .join('\n');
+  useEffect(
+    () => () => {
+      latest.current = -1; // unmounted: answers still on the way are dropped
+    },
+    [],
+  );
   useEffect(() => {
-    if (unquoted === '') return;
+    if (unasked === '') return;
     const state = cart.state;
     const sentKeys = state.items.map(cartLineKey);
-    for (const key of sentKeys) quoted.current.add(key);
-    let cancelled = false;
-    setQuote((previous) => ({ ...previous, status: 'loading' }));
+    // Only the newest request's answer counts (it covers every line then in the cart).
+    const request = ++latest.current;
+    const settle = (next: Omit<QuoteState, 'asked'>) =>
+      setQuote((previous) => ({ ...next, asked: new Set([...previous.asked, ...sentKeys]) }));
     postJson<CartQuote>('/api/cart/quote', quoteRequestOf(state), { fallbackMessage: MESSAGES.cartQuoteFailed })
       .then((answer) => {
-        if (cancelled) return;
+        if (request !== latest.current) return;
         const reconciled = cart.takeQuote(sentKeys, answer);
-        setQuote({ status: 'ready', changes: reconciled.changes, unavailable: reconciled.unavailable });
+        settle({ status: 'ready', changes: reconciled.changes, unavailable: reconciled.unavailable });
       })
       .catch(() => {
-        if (cancelled) return;
-        for (const key of sentKeys) quoted.current.delete(key);
-        setQuote((previous) => ({ ...previous, status: 'failed' }));
+        if (request !== latest.current) return;
+        settle({ status: 'failed', changes: [], unavailable: new Map() });
       });
-    return () => {
-      cancelled = true;
-    };
-    // The quote follows the lines not yet quoted; the rest of the cart is read when it runs.
+    // The quote follows the lines not yet asked about; the rest of the cart is read when it runs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unquoted]);
+  }, [unasked]);
   return quote;
 }
 
