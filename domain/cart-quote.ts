@@ -7,8 +7,21 @@
  */
 import type { CartItem, CartState } from './cart';
 import type { RedemptionRate } from './loyalty';
-import type { Cents } from './money';
+import { formatCents, type Cents } from './money';
 import { priceOrder, type OrderPrice } from './price-order';
+
+/**
+ * Ours: the cart page's texts about the quote. They live here rather than in MESSAGES (which
+ * every page loads) because only /cart shows them.
+ */
+export const QUOTE_MESSAGES = {
+  priceChangedTitle: 'Prices updated',
+  /** 'Classic Cross Tee is now $21.00' */
+  priceChanged: (name: string, unitPriceCents: Cents) => `${name} is now ${formatCents(unitPriceCents)}`,
+  lineUnavailable: 'No longer available: left out of your order',
+  linesUnavailableTitle: 'Some items are no longer available',
+  quoteFailed: "Could not check today's prices. The prices shown may have changed; checkout charges today's prices.",
+} as const;
 
 /** One line as the quote request carries it (the checkout's line shape). */
 export interface QuoteRequestLine {

@@ -265,13 +265,6 @@ export const MESSAGES = {
   /** Ours: the cart's redemption control. */
   pointsBalanceNote: (balance: number, rate: RedemptionRate = REDEMPTION_RATE) =>
     `You have ${balance.toLocaleString('en-US')} points. ${redemptionRate(rate)}.`,
-  /** Ours: the cart's notice when the server's quote differs from the price the cart showed. */
-  cartPriceChangedTitle: 'Prices updated',
-  cartPriceChanged: (name: string, unitPriceCents: Cents) => `${name} is now ${formatCents(unitPriceCents)}`,
-  /** Ours: a cart line the server can no longer sell; it is left out of checkout. */
-  cartLineUnavailable: 'No longer available: left out of your order',
-  cartLinesUnavailableTitle: 'Some items are no longer available',
-  cartQuoteFailed: 'Could not check today\'s prices. The prices shown may have changed; checkout charges today\'s prices.',
 
   // ── SPEC §2: payment success ──────────────────────────────────────────────
   paymentSuccessTitle: 'Payment Successful!',

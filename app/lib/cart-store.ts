@@ -16,10 +16,10 @@ import {
   removeItem,
   updateQuantity,
   type ApplyCouponResult,
+  type CartItem,
   type CartItemInput,
   type CartState,
 } from '@domain/cart';
-import { reconcileQuote, type CartQuote, type ReconciledQuote } from '@domain/cart-quote';
 import { CART_STORAGE_KEYS, restoreCart, serializeCart } from '@domain/saved-cart';
 
 type Listener = () => void;
@@ -122,14 +122,16 @@ export const cartActions = {
   removeCoupon() {
     setState(removeCoupon(getSnapshot()));
   },
-  /** Writes a server quote's names and prices into the cart (a display cache); says what changed. */
-  takeQuote(sentKeys: readonly string[], quote: CartQuote): ReconciledQuote {
+  /**
+   * Rewrites the lines from the current ones (the cart page writes a server quote's names and
+   * prices into this display cache); lines returned unchanged leave the cart as it was.
+   */
+  rewriteItems(rewrite: (items: readonly CartItem[]) => CartItem[]) {
     const current = getSnapshot();
-    const reconciled = reconcileQuote(current.items, sentKeys, quote);
-    if (reconciled.items.some((item, index) => item !== current.items[index])) {
-      setState({ ...current, items: reconciled.items });
+    const items = rewrite(current.items);
+    if (items.length !== current.items.length || items.some((item, index) => item !== current.items[index])) {
+      setState({ ...current, items });
     }
-    return reconciled;
   },
 };
 

@@ -11,7 +11,16 @@ import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { priceCart } from '@domain/cart';
-import { cartLineKey, quoteRequestOf, sellableCart, type CartQuote, type PriceChange } from '@domain/cart-quote';
+import {
+  cartLineKey,
+  QUOTE_MESSAGES,
+  quoteRequestOf,
+  reconcileQuote,
+  sellableCart,
+  type CartQuote,
+  type PriceChange,
+  type ReconciledQuote,
+} from '@domain/cart-quote';
 import { formatCents } from '@domain/money';
 import { MESSAGES } from '@domain/messages';
 import { getSpendablePoints } from '@server/loyalty/ledger';
@@ -74,10 +83,15 @@ function useCartQuote(cart: ReturnType<typeof useCart>): QuoteState {
     const request = ++latest.current;
     const settle = (next: Omit<QuoteState, 'asked'>) =>
       setQuote((previous) => ({ ...next, asked: new Set([...previous.asked, ...sentKeys]) }));
-    postJson<CartQuote>('/api/cart/quote', quoteRequestOf(state), { fallbackMessage: MESSAGES.cartQuoteFailed })
+    postJson<CartQuote>('/api/cart/quote', quoteRequestOf(state), { fallbackMessage: QUOTE_MESSAGES.quoteFailed })
       .then((answer) => {
         if (request !== latest.current) return;
-        const reconciled = cart.takeQuote(sentKeys, answer);
+        let reconciled: ReconciledQuote | undefined;
+        cart.rewriteItems((items) => {
+          reconciled = reconcileQuote(items, sentKeys, answer);
+          return reconciled.items;
+        });
+        if (!reconciled) return;
         settle({ status: 'ready', changes: reconciled.changes, unavailable: reconciled.unavailable });
       })
       .catch(() => {
@@ -167,11 +181,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         >
           {changes.length > 0 ? (
             <>
-              <p className="font-semibold">{MESSAGES.cartPriceChangedTitle}</p>
+              <p className="font-semibold">{QUOTE_MESSAGES.priceChangedTitle}</p>
               <ul className="mt-1 list-disc pl-5">
                 {changes.map((change) => (
                   <li key={change.key} data-testid="price-changed">
-                    {MESSAGES.cartPriceChanged(change.name, change.unitPriceCents)}
+                    {QUOTE_MESSAGES.priceChanged(change.name, change.unitPriceCents)}
                     {change.previousCents > 0 ? (
                       <span className="text-amber-800"> (was {formatCents(change.previousCents)})</span>
                     ) : null}
@@ -182,10 +196,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {quote.unavailable.size > 0 ? (
             <p className={changes.length > 0 ? 'mt-2 font-semibold' : 'font-semibold'}>
-              {MESSAGES.cartLinesUnavailableTitle}
+              {QUOTE_MESSAGES.linesUnavailableTitle}
             </p>
           ) : null}
-          {quote.status === 'failed' ? <p>{MESSAGES.cartQuoteFailed}</p> : null}
+          {quote.status === 'failed' ? <p>{QUOTE_MESSAGES.quoteFailed}</p> : null}
         </div>
       ) : null}
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_380px]">

@@ -3,6 +3,7 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash';
 import type { CartItem } from '@domain/cart';
 import { CART_MAX_QUANTITY } from '@domain/cart';
+import { QUOTE_MESSAGES } from '@domain/cart-quote';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
 import { ProductThumbnail } from '~/components/shop/product-image';
@@ -49,7 +50,7 @@ export function CartLineItem({
             </p>
             {unavailable ? (
               <p className="mt-1 text-sm font-medium text-red-700" data-testid="line-unavailable" title={unavailable}>
-                {MESSAGES.cartLineUnavailable}
+                {QUOTE_MESSAGES.lineUnavailable}
               </p>
             ) : null}
           </div>
