@@ -6,6 +6,7 @@
  * SPEC §3 Cart item and Cart state, SPEC §9 (starting quantity 1, defaults 'Default' / 'One Size').
  */
 import { lookupCoupon } from './coupon';
+import type { RedemptionRate } from './loyalty';
 import type { Cents } from './money';
 import { priceOrder, type OrderPrice, type PriceLine } from './price-order';
 
@@ -168,7 +169,7 @@ export function cartPriceLines(state: CartState): PriceLine[] {
  */
 export function priceCart(
   state: CartState,
-  points: { pointsToRedeem?: number; pointsBalance?: number | null } = {},
+  points: { pointsToRedeem?: number; pointsBalance?: number | null; redemptionRate?: RedemptionRate } = {},
 ): OrderPrice {
   return priceOrder({ lines: cartPriceLines(state), couponCode: state.couponCode, ...points });
 }

@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   POINTS_PER_DOLLAR,
+  DEFAULT_POINTS_PER_DOLLAR_OFF,
   REDEMPTION_RATE,
   formatSignedPoints,
+  pointsBackFraction,
+  redemptionRateOf,
   maxRedeemablePoints,
   pointsForTotal,
   pointsToCents,
@@ -13,9 +16,13 @@ import {
 } from './loyalty';
 
 describe('constants', () => {
-  it('earns 100 points per $1 and redeems 100 points for $1', () => {
+  it('earns 100 points per $1 and, by default, redeems 2,000 points for $1 (5% back)', () => {
     expect(POINTS_PER_DOLLAR).toBe(100);
-    expect(REDEMPTION_RATE).toEqual({ points: 100, cents: 100 });
+    expect(DEFAULT_POINTS_PER_DOLLAR_OFF).toBe(2000);
+    expect(REDEMPTION_RATE).toEqual({ points: 2000, cents: 100 });
+    expect(pointsBackFraction()).toBeCloseTo(0.05);
+    expect(pointsBackFraction(redemptionRateOf(100))).toBe(1);
+    expect(pointsBackFraction(redemptionRateOf(1000))).toBeCloseTo(0.1);
   });
 });
 
@@ -48,28 +55,39 @@ describe('pointsForTotal (SPEC §9)', () => {
   });
 });
 
+/** The mechanics at a rate of 100 points per $1.00 (POINTS_PER_DOLLAR_OFF=100). */
+const STEP_100 = redemptionRateOf(100);
+
+describe('redemption at the default rate', () => {
+  it('rounds to steps of 2,000 worth $1.00 each', () => {
+    expect(roundDownToRedemptionStep(4500)).toBe(4000);
+    expect(pointsToCents(4500)).toBe(200);
+    expect(maxRedeemablePoints(10_000, 350)).toBe(6000);
+  });
+});
+
 describe('redemption', () => {
   it('rounds requests down to steps of 100', () => {
-    expect(roundDownToRedemptionStep(250)).toBe(200);
-    expect(roundDownToRedemptionStep(99)).toBe(0);
-    expect(roundDownToRedemptionStep(100)).toBe(100);
-    expect(roundDownToRedemptionStep(-100)).toBe(0);
-    expect(roundDownToRedemptionStep(Number.NaN)).toBe(0);
+    expect(roundDownToRedemptionStep(250, STEP_100)).toBe(200);
+    expect(roundDownToRedemptionStep(99, STEP_100)).toBe(0);
+    expect(roundDownToRedemptionStep(100, STEP_100)).toBe(100);
+    expect(roundDownToRedemptionStep(-100, STEP_100)).toBe(0);
+    expect(roundDownToRedemptionStep(Number.NaN, STEP_100)).toBe(0);
   });
 
   it('values 100 points at $1.00', () => {
-    expect(pointsToCents(100)).toBe(100);
-    expect(pointsToCents(250)).toBe(200);
-    expect(pointsToCents(0)).toBe(0);
+    expect(pointsToCents(100, STEP_100)).toBe(100);
+    expect(pointsToCents(250, STEP_100)).toBe(200);
+    expect(pointsToCents(0, STEP_100)).toBe(0);
   });
 
   it('caps by balance and by the subtotal after the coupon', () => {
-    expect(maxRedeemablePoints(1000, 5000)).toBe(1000);
-    expect(maxRedeemablePoints(10_000, 1350)).toBe(1300);
-    expect(maxRedeemablePoints(1050, 99_999)).toBe(1000);
-    expect(maxRedeemablePoints(500, 99)).toBe(0);
-    expect(maxRedeemablePoints(500, -10)).toBe(0);
-    expect(maxRedeemablePoints(-5, 5000)).toBe(0);
+    expect(maxRedeemablePoints(1000, 5000, STEP_100)).toBe(1000);
+    expect(maxRedeemablePoints(10_000, 1350, STEP_100)).toBe(1300);
+    expect(maxRedeemablePoints(1050, 99_999, STEP_100)).toBe(1000);
+    expect(maxRedeemablePoints(500, 99, STEP_100)).toBe(0);
+    expect(maxRedeemablePoints(500, -10, STEP_100)).toBe(0);
+    expect(maxRedeemablePoints(-5, 5000, STEP_100)).toBe(0);
   });
 
   it('never redeems more than the balance or the amount', () => {
@@ -78,10 +96,10 @@ describe('redemption', () => {
         fc.integer({ min: 0, max: 10_000_000 }),
         fc.integer({ min: 0, max: 10_000_000 }),
         (balance, amount) => {
-          const points = maxRedeemablePoints(balance, amount);
+          const points = maxRedeemablePoints(balance, amount, STEP_100);
           expect(points % 100).toBe(0);
           expect(points).toBeLessThanOrEqual(balance);
-          expect(pointsToCents(points)).toBeLessThanOrEqual(amount);
+          expect(pointsToCents(points, STEP_100)).toBeLessThanOrEqual(amount);
           expect(points).toBeGreaterThanOrEqual(0);
         },
       ),

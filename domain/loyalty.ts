@@ -19,8 +19,25 @@ export interface RedemptionRate {
   cents: Cents;
 }
 
-/** The shop's redemption rate: 100 points take $1.00 off. */
-export const REDEMPTION_RATE: RedemptionRate = { points: 100, cents: 100 };
+/**
+ * Default of the POINTS_PER_DOLLAR_OFF setting: 2,000 points take $1.00 off. With
+ * `POINTS_PER_DOLLAR` earned per dollar that pays back 5% of what was spent (issue 13: the
+ * former 100 points per $1.00 paid back 100%).
+ */
+export const DEFAULT_POINTS_PER_DOLLAR_OFF = 2000;
+
+/** The rate of a shop where `pointsPerDollarOff` points take $1.00 off. */
+export function redemptionRateOf(pointsPerDollarOff: number): RedemptionRate {
+  return { points: pointsPerDollarOff, cents: 100 };
+}
+
+/** The shop's default redemption rate (the server passes the configured one). */
+export const REDEMPTION_RATE: RedemptionRate = redemptionRateOf(DEFAULT_POINTS_PER_DOLLAR_OFF);
+
+/** What points pay back of the money spent to earn them, as a fraction: 0.05 at the default. */
+export function pointsBackFraction(rate: RedemptionRate = REDEMPTION_RATE): number {
+  return (POINTS_PER_DOLLAR * rate.cents) / (100 * rate.points);
+}
 
 export const LOYALTY_TRANSACTION_TYPES = ['earned', 'redeemed', 'adjusted'] as const;
 

@@ -13,7 +13,7 @@
 import { CATEGORY_LABELS } from './categories';
 import { COUPONS, formatPercent, isCouponCode, PROMO_COUPON } from './coupon';
 import { DONATION_MAX_CENTS, DONATION_MIN_CENTS } from './donation-limits';
-import { POINTS_PER_DOLLAR, REDEMPTION_RATE, type RedemptionRate } from './loyalty';
+import { POINTS_PER_DOLLAR, pointsBackFraction, REDEMPTION_RATE, type RedemptionRate } from './loyalty';
 import { formatCents, formatCentsCompact, type Cents } from './money';
 import {
   FREE_SHIPPING_THRESHOLD_CENTS,
@@ -36,9 +36,14 @@ function couponApplied(code: string): string {
   return `${code} - ${formatPercent(fraction)} off your order`;
 }
 
-/** '100 points = $1.00 off' for the shop's rate, or for a rate set elsewhere. */
+/** '2,000 points = $1.00 off' for the shop's default rate, or for the configured one. */
 function redemptionRate(rate: RedemptionRate = REDEMPTION_RATE): string {
   return `${rate.points.toLocaleString('en-US')} points = ${formatCents(rate.cents)} off`;
+}
+
+/** What points pay back: '5% back' at the default rate. */
+function pointsBack(rate: RedemptionRate = REDEMPTION_RATE): string {
+  return `${formatPercent(pointsBackFraction(rate))} back`;
 }
 
 import { BRAND_LINE, BRAND_WORD, SHOP_NAME } from './brand';
@@ -298,8 +303,12 @@ export const MESSAGES = {
   benefitEarnTitle: `${POINTS_PER_DOLLAR} points per $1`,
   benefitEarnText: `Every dollar you spend earns ${POINTS_PER_DOLLAR} loyalty points.`,
   benefitRedeemText: (rate: RedemptionRate = REDEMPTION_RATE) =>
-    `Use ${rate.points.toLocaleString('en-US')} points for ${formatCents(rate.cents)} off your next order.`,
+    `Use ${rate.points.toLocaleString('en-US')} points for ${formatCents(rate.cents)} off your next order (${pointsBack(rate)}).`,
+  /** Ours: /loyalty's redemption line. */
+  redeemPointsRate: (rate: RedemptionRate = REDEMPTION_RATE) =>
+    `Redeem ${redemptionRate(rate)} at checkout (${pointsBack(rate)})`,
   redemptionRate,
+  pointsBack,
   recentActivity: 'Recent Activity',
 
   // ── SPEC §2: admin ────────────────────────────────────────────────────────

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { redemptionRateOf } from './loyalty';
 import { priceOrder } from './price-order';
+
+/** The step mechanics at 100 points per $1.00 (POINTS_PER_DOLLAR_OFF=100); the default is tested below. */
+const STEP_100 = redemptionRateOf(100);
 
 describe('priceOrder', () => {
   it('adds shipping below $50 and earns points on the total including shipping', () => {
@@ -60,12 +64,12 @@ describe('priceOrder', () => {
 
   it('redeems points in steps of 100, capped at the subtotal after the coupon', () => {
     const lines = [{ unitPriceCents: 2000, quantity: 1 }];
-    expect(priceOrder({ lines, pointsToRedeem: 250, pointsBalance: 10_000 })).toMatchObject({
+    expect(priceOrder({ lines, pointsToRedeem: 250, pointsBalance: 10_000, redemptionRate: STEP_100 })).toMatchObject({
       pointsRedeemed: 200,
       pointsDiscountCents: 200,
       totalCents: 2000 - 200 + 599,
     });
-    expect(priceOrder({ lines, couponCode: 'JESUS', pointsToRedeem: 100_000, pointsBalance: 100_000 })).toMatchObject({
+    expect(priceOrder({ lines, couponCode: 'JESUS', pointsToRedeem: 100_000, pointsBalance: 100_000, redemptionRate: STEP_100 })).toMatchObject({
       couponCode: 'JESUS',
       discountCents: 200,
       redeemablePoints: 1800,
@@ -81,6 +85,7 @@ describe('priceOrder', () => {
       lines: [{ unitPriceCents: 9000, quantity: 1 }],
       pointsToRedeem: 5000,
       pointsBalance: 1250,
+      redemptionRate: STEP_100,
     });
     expect(totals.pointsRedeemed).toBe(1200);
     expect(totals.totalCents).toBe(7800);
@@ -88,8 +93,8 @@ describe('priceOrder', () => {
 
   it('ignores negative or fractional redemption requests safely', () => {
     const lines = [{ unitPriceCents: 2000, quantity: 1 }];
-    expect(priceOrder({ lines, pointsToRedeem: -300, pointsBalance: 1000 }).pointsRedeemed).toBe(0);
-    expect(priceOrder({ lines, pointsToRedeem: 199.9, pointsBalance: 1000 }).pointsRedeemed).toBe(100);
+    expect(priceOrder({ lines, pointsToRedeem: -300, pointsBalance: 1000, redemptionRate: STEP_100 }).pointsRedeemed).toBe(0);
+    expect(priceOrder({ lines, pointsToRedeem: 199.9, pointsBalance: 1000, redemptionRate: STEP_100 }).pointsRedeemed).toBe(100);
   });
 
   it('refuses invalid lines', () => {
@@ -141,9 +146,17 @@ describe('priceOrder with points', () => {
   });
 
   it('tells how many points the order may redeem: the balance or the amount, whichever is less', () => {
-    expect(priceOrder({ lines, pointsBalance: 750 }).redeemablePoints).toBe(700);
-    expect(priceOrder({ lines, pointsBalance: 99_999 }).redeemablePoints).toBe(2000);
-    expect(priceOrder({ lines, couponCode: 'JESUS', pointsBalance: 99_999 }).redeemablePoints).toBe(1800);
+    expect(priceOrder({ lines, pointsBalance: 750, redemptionRate: STEP_100 }).redeemablePoints).toBe(700);
+    expect(priceOrder({ lines, pointsBalance: 99_999, redemptionRate: STEP_100 }).redeemablePoints).toBe(2000);
+    expect(priceOrder({ lines, couponCode: 'JESUS', pointsBalance: 99_999, redemptionRate: STEP_100 }).redeemablePoints).toBe(1800);
+  });
+
+  it('redeems at the default rate (2,000 points per $1.00) without a rate given', () => {
+    expect(priceOrder({ lines, pointsToRedeem: 5000, pointsBalance: 9000 })).toMatchObject({
+      redeemablePoints: 8000,
+      pointsRedeemed: 4000,
+      pointsDiscountCents: 200,
+    });
   });
 
   it('follows another redemption rate when one is given (2,000 points per $1.00)', () => {

@@ -50,6 +50,24 @@ describe('persistence (SPEC §4, §8)', () => {
     ]);
   });
 
+  it('keeps a line that names its product when a field is malformed, to be repriced', () => {
+    const raw = JSON.stringify([
+      { id: 'tee-Black-M', productId: 'p1', name: 'Tee', image: '', priceCents: 'oops', quantity: 2, color: 'Black', size: 'M' },
+      { id: 'tee-White-L', productId: 'p1', name: 42, image: {}, price: -5, quantity: 3, color: 'White', size: 'L', slug: 7 },
+      { productId: 'p2', priceCents: 2100, quantity: 'two', color: 'Pink', size: 'S' },
+      { productId: 'p3', priceCents: 2100, quantity: 0.5, color: null, size: 12 },
+      { productId: '', name: 'no product', priceCents: 100, quantity: 1 },
+    ]);
+    const { items, error } = parseStoredCart(raw);
+    expect(error).toBeUndefined();
+    expect(items).toEqual([
+      { id: 'tee-Black-M', productId: 'p1', name: 'Tee', image: '', price: 0, priceCents: 0, quantity: 2, color: 'Black', size: 'M' },
+      { id: 'tee-White-L', productId: 'p1', name: '', image: '', price: 0, priceCents: 0, quantity: 3, color: 'White', size: 'L' },
+      { id: 'p2-Pink-S', productId: 'p2', name: '', image: '', price: 21, priceCents: 2100, quantity: 1, color: 'Pink', size: 'S' },
+      { id: 'p3-Default-One Size', productId: 'p3', name: '', image: '', price: 21, priceCents: 2100, quantity: 1, color: 'Default', size: 'One Size' },
+    ]);
+  });
+
   it('reads the spec shape (price in dollars, no priceCents) and fills defaults', () => {
     const raw = JSON.stringify([{ id: 'x', name: 'X', image: null, price: 19.99, quantity: 1, extra: true }]);
     expect(parseStoredCart(raw).items).toEqual([

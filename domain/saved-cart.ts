@@ -22,24 +22,28 @@ const optionalTextUpTo = (value: unknown, max: number): string | undefined | fal
 const isFiniteNumberIn = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
 
-/** One saved line; older saves carry only `price` in dollars, newer ones `priceCents` too. */
+/**
+ * One saved line; older saves carry only `price` in dollars, newer ones `priceCents` too.
+ * A line that names its product (`productId`) is what the shopper chose: a malformed name,
+ * image, price or slug does not lose it. It keeps its product, colour, size and quantity
+ * (a malformed quantity becomes a valid one), its price is a display cache the server's
+ * quote replaces on /cart (0 until then), and checkout reprices it anyway. A line without a
+ * product (the spec's older shape) is kept only when every field is valid.
+ */
 function parseStoredCartItem(stored: unknown): CartItem | null {
   if (!isRecord(stored)) return null;
   const { id, name, image, price, priceCents, quantity } = stored;
-  if (!isTextUpTo(id, 500) || id.length === 0 || !isTextUpTo(name, 500)) return null;
   const productId = optionalTextUpTo(stored.productId, 500);
+  if (typeof productId === 'string' && productId.trim() !== '') return parseChosenLine(stored, productId);
+  if (!isTextUpTo(id, 500) || id.length === 0 || !isTextUpTo(name, 500)) return null;
   const slug = optionalTextUpTo(stored.slug, 500);
   const color = optionalTextUpTo(stored.color, 200);
   const size = optionalTextUpTo(stored.size, 200);
   const imageText = optionalTextUpTo(image, 4096);
   if (productId === false || slug === false || color === false || size === false || imageText === false) return null;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) return null;
-  const hasCents = priceCents !== undefined;
-  const hasDollars = price !== undefined;
-  if (hasCents && !(isFiniteNumberIn(priceCents, 0, 1_000_000_000) && Number.isInteger(priceCents))) return null;
-  if (hasDollars && !isFiniteNumberIn(price, 0, 10_000_000)) return null;
-  if (!hasCents && !hasDollars) return null;
-  const cents = hasCents ? (priceCents as number) : dollarsToCents(price as number);
+  const cents = storedPriceCents(price, priceCents);
+  if (cents === null) return null;
   const item: CartItem = {
     id,
     name,
@@ -50,8 +54,41 @@ function parseStoredCartItem(stored: unknown): CartItem | null {
     color: colorOrDefault(color),
     size: sizeOrDefault(size),
   };
-  if (productId !== undefined) item.productId = productId;
   if (slug !== undefined) item.slug = slug;
+  return item;
+}
+
+/** The saved price in cents: `priceCents` when valid, else `price` in dollars; null when neither is. */
+function storedPriceCents(price: unknown, priceCents: unknown): number | null {
+  if (priceCents !== undefined) {
+    return isFiniteNumberIn(priceCents, 0, 1_000_000_000) && Number.isInteger(priceCents) ? priceCents : null;
+  }
+  return isFiniteNumberIn(price, 0, 10_000_000) ? dollarsToCents(price) : null;
+}
+
+const textOr = (value: unknown, max: number, fallback: string): string => (isTextUpTo(value, max) ? value : fallback);
+
+/** A line that names its product: every malformed field gets a usable value, the line stays. */
+function parseChosenLine(stored: Record<string, unknown>, productId: string): CartItem {
+  const color = colorOrDefault(textOr(stored.color, 200, ''));
+  const size = sizeOrDefault(textOr(stored.size, 200, ''));
+  const savedId = textOr(stored.id, 500, '');
+  const quantity =
+    typeof stored.quantity === 'number' && Number.isFinite(stored.quantity) ? clampQuantity(stored.quantity) : 1;
+  const cents = storedPriceCents(stored.price, stored.priceCents) ?? 0;
+  const item: CartItem = {
+    id: savedId !== '' ? savedId : `${productId}-${color}-${size}`,
+    productId,
+    name: textOr(stored.name, 500, ''),
+    image: textOr(stored.image, 4096, ''),
+    price: cents / 100,
+    priceCents: cents,
+    quantity,
+    color,
+    size,
+  };
+  const slug = optionalTextUpTo(stored.slug, 500);
+  if (typeof slug === 'string') item.slug = slug;
   return item;
 }
 

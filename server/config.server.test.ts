@@ -32,4 +32,17 @@ describe('settings', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/^Invalid setting PORT: /);
     expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Invalid setting TRUST_PROXY: /);
   });
+
+  it('reads POINTS_PER_DOLLAR_OFF as a positive whole number, 2,000 by default', () => {
+    expect(parseConfig({}).redemptionRate).toEqual({ points: 2000, cents: 100 });
+    expect(parseConfig({ POINTS_PER_DOLLAR_OFF: '' }).redemptionRate).toEqual({ points: 2000, cents: 100 });
+    expect(parseConfig({ POINTS_PER_DOLLAR_OFF: ' 500 ' }).redemptionRate).toEqual({ points: 500, cents: 100 });
+    expect(parseConfig({ POINTS_PER_DOLLAR_OFF: '1' }).redemptionRate.points).toBe(1);
+    for (const bad of ['0', '-100', '1.5', '1e3', 'lots', '0x10', '1000001', '99999999999']) {
+      expect(() => parseConfig({ POINTS_PER_DOLLAR_OFF: bad })).toThrow(ConfigError);
+      expect(() => parseConfig({ POINTS_PER_DOLLAR_OFF: bad })).toThrow(
+        `Invalid setting POINTS_PER_DOLLAR_OFF: must be a whole number of points from 1 to 1000000 (got "${bad}")`,
+      );
+    }
+  });
 });

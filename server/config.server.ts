@@ -6,6 +6,7 @@
 import path from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+import { DEFAULT_POINTS_PER_DOLLAR_OFF, redemptionRateOf, type RedemptionRate } from '../domain/loyalty';
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -27,6 +28,9 @@ const urlWithProtocols = (protocols: string[], example: string) =>
       }, `must be a URL like ${example}`)
       .optional(),
   );
+
+const POINTS_PER_DOLLAR_OFF_MAX = 1_000_000;
+const POINTS_PER_DOLLAR_OFF_RULE = `must be a whole number of points from 1 to ${POINTS_PER_DOLLAR_OFF_MAX}`;
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -77,6 +81,17 @@ export const EnvSchema = z.object({
       })
       .optional(),
   ),
+  /** Loyalty redemption: how many points take $1.00 off an order (default 2,000: 5% back). */
+  POINTS_PER_DOLLAR_OFF: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}$/, POINTS_PER_DOLLAR_OFF_RULE)
+      .transform(Number)
+      .refine((points) => points >= 1 && points <= POINTS_PER_DOLLAR_OFF_MAX, POINTS_PER_DOLLAR_OFF_RULE)
+      .optional(),
+  ),
   /** Test setting: shortens the admin dashboard refresh (ms); the spec's value is 30 s. */
   ADMIN_REFRESH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).default(30_000)),
 });
@@ -122,6 +137,8 @@ export interface Config {
   adminRefreshMs: number;
   /** Proxies trusted to name the client (TRUST_PROXY); undefined: the socket address. */
   trustProxy: TrustProxy | undefined;
+  /** How points turn into money (POINTS_PER_DOLLAR_OFF points take $1.00 off). */
+  redemptionRate: RedemptionRate;
 }
 
 export class ConfigError extends Error {
@@ -167,5 +184,6 @@ export function parseConfig(source: Record<string, string | undefined> = process
     logLevel: env.LOG_LEVEL,
     adminRefreshMs: env.ADMIN_REFRESH_MS,
     trustProxy: env.TRUST_PROXY,
+    redemptionRate: redemptionRateOf(env.POINTS_PER_DOLLAR_OFF ?? DEFAULT_POINTS_PER_DOLLAR_OFF),
   };
 }

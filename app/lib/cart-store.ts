@@ -16,6 +16,7 @@ import {
   removeItem,
   updateQuantity,
   type ApplyCouponResult,
+  type CartItem,
   type CartItemInput,
   type CartState,
 } from '@domain/cart';
@@ -120,6 +121,17 @@ export const cartActions = {
   },
   removeCoupon() {
     setState(removeCoupon(getSnapshot()));
+  },
+  /**
+   * Rewrites the lines from the current ones (the cart page writes a server quote's names and
+   * prices into this display cache); lines returned unchanged leave the cart as it was.
+   */
+  rewriteItems(rewrite: (items: readonly CartItem[]) => CartItem[]) {
+    const current = getSnapshot();
+    const items = rewrite(current.items);
+    if (items.length !== current.items.length || items.some((item, index) => item !== current.items[index])) {
+      setState({ ...current, items });
+    }
   },
 };
 

@@ -1,18 +1,21 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REDEMPTION_RATE, redemptionRateOf, type RedemptionRate } from '@domain/loyalty';
 import { Toaster } from '~/components/ui/toaster';
 import AuthPage from './auth';
 
-function renderAuth(link: 'verified' | 'invalid' | null = null) {
-  const Page = AuthPage as unknown as (props: { loaderData: { link: typeof link } }) => React.ReactElement;
+function renderAuth(link: 'verified' | 'invalid' | null = null, redemptionRate: RedemptionRate = REDEMPTION_RATE) {
+  const Page = AuthPage as unknown as (props: {
+    loaderData: { link: typeof link; redemptionRate: RedemptionRate };
+  }) => React.ReactElement;
   const router = createMemoryRouter(
     [
       {
         path: '/auth',
         element: (
           <>
-            <Page loaderData={{ link }} />
+            <Page loaderData={{ link, redemptionRate }} />
             <Toaster />
           </>
         ),
@@ -40,6 +43,14 @@ describe('/auth page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Already have an account? Sign in' }));
     expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
     expect(screen.getByRole('complementary')).toHaveTextContent('100 points per $1');
+    expect(screen.getByRole('complementary')).toHaveTextContent(
+      'Use 2,000 points for $1.00 off your next order (5% back).',
+    );
+  });
+
+  it('states the configured redemption rate in the benefits panel', () => {
+    renderAuth(null, redemptionRateOf(500));
+    expect(screen.getByRole('complementary')).toHaveTextContent('Use 500 points for $1.00 off your next order (20% back).');
   });
 
   it('asks for e-mail and password before sending anything', async () => {

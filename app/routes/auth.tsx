@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : url.searchParams.get('verified') === '1'
       ? 'verified'
       : null;
-  return { link };
+  return { link, redemptionRate: context.config.redemptionRate };
 }
 
 type Mode = AuthMode | 'forgot';
@@ -41,7 +41,7 @@ function show(feedback: AuthFeedback) {
 }
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
-  const { link } = loaderData;
+  const { link, redemptionRate } = loaderData;
   const [mode, setMode] = useState<Mode>('signIn');
   const [busy, setBusy] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
@@ -281,7 +281,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
-      <BenefitsPanel />
+      <BenefitsPanel redemptionRate={redemptionRate} />
     </main>
   );
 }

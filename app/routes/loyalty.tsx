@@ -5,7 +5,7 @@ import TrendingUp from 'lucide-react/icons/trending-up';
 import { Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { formatDate } from '@domain/dates';
-import { formatSignedPoints } from '@domain/loyalty';
+import { formatSignedPoints, type RedemptionRate } from '@domain/loyalty';
 import { MESSAGES } from '@domain/messages';
 import { getLoyaltyInfo, type LoyaltyInfo } from '@server/loyalty/get-loyalty-info';
 import type { Route } from './+types/loyalty';
@@ -14,16 +14,21 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: `${MESSAGES.loyaltyRewards} | Wear Your Faith` }];
 }
 
-type LoaderData = { state: 'signed-out' } | { state: 'error' } | { state: 'ok'; info: LoyaltyInfo };
+type LoaderData = (
+  | { state: 'signed-out' }
+  | { state: 'error' }
+  | { state: 'ok'; info: LoyaltyInfo }
+) & { redemptionRate: RedemptionRate };
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
+  const redemptionRate = context.config.redemptionRate;
   const viewer = await context.auth.getViewer(request);
-  if (!viewer) return { state: 'signed-out' };
+  if (!viewer) return { state: 'signed-out', redemptionRate };
   try {
-    return { state: 'ok', info: await getLoyaltyInfo({ db: context.db, email: viewer.email }) };
+    return { state: 'ok', info: await getLoyaltyInfo({ db: context.db, email: viewer.email }), redemptionRate };
   } catch (error) {
     context.logger.error({ err: error }, 'loyalty info failed');
-    return { state: 'error' };
+    return { state: 'error', redemptionRate };
   }
 }
 
@@ -59,6 +64,9 @@ export default function LoyaltyPage({ loaderData }: Route.ComponentProps) {
         )}
         {loaderData.state === 'ok' && <LoyaltyPanel info={loaderData.info} />}
       </div>
+      <p className="mt-6 text-center text-sm text-muted" data-testid="redemption-rate">
+        {MESSAGES.redeemPointsRate(loaderData.redemptionRate)}
+      </p>
     </main>
   );
 }

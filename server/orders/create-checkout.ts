@@ -10,6 +10,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { CheckoutRequestSchema, CHECKOUT_MAX_QUANTITY, type CheckoutRequest } from '../../domain/order';
+import type { RedemptionRate } from '../../domain/loyalty';
 import { priceOrder, type OrderPrice } from '../../domain/price-order';
 import { AppError, badRequest } from '../app-error';
 import type { Database, Executor } from '../db/client';
@@ -79,6 +80,7 @@ async function storePendingOrder(options: {
   /** Set when points are redeemed: the signed-in account that owns them. */
   pointsOwner: string | null;
   provider: PaymentProvider['name'];
+  redemptionRate: RedemptionRate | undefined;
 }): Promise<{ id: string; orderNumber: string; price: OrderPrice }> {
   const { tx, request, lines, email, pointsOwner } = options;
   let pointsBalance = 0;
@@ -98,6 +100,7 @@ async function storePendingOrder(options: {
     couponCode: request.couponCode,
     pointsToRedeem: request.pointsToRedeem,
     pointsBalance,
+    redemptionRate: options.redemptionRate,
   });
   // Stock first: a line short of stock refuses the checkout (400) before anything is stored.
   const reserved = await reserveOrderStock(tx, lines);
@@ -145,6 +148,8 @@ export async function createCheckout(options: {
   body: unknown;
   /** The signed-in shopper's e-mail, if any. */
   viewerEmail: string | null;
+  /** The configured redemption rate (POINTS_PER_DOLLAR_OFF); the domain default without it. */
+  redemptionRate?: RedemptionRate;
 }): Promise<CheckoutResult> {
   const { db, provider } = options;
   const request = parseCheckoutRequest(options.body);
@@ -158,7 +163,15 @@ export async function createCheckout(options: {
 
   const lines = await priceCheckoutLines({ db, lines: request.items });
   const order = await db.transaction((tx) =>
-    storePendingOrder({ tx, request, lines, email, pointsOwner: wantsPoints ? viewerEmail : null, provider: provider.name }),
+    storePendingOrder({
+      tx,
+      request,
+      lines,
+      email,
+      pointsOwner: wantsPoints ? viewerEmail : null,
+      provider: provider.name,
+      redemptionRate: options.redemptionRate,
+    }),
   );
 
   const session = await openHostedSession({

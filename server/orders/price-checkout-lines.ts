@@ -31,39 +31,63 @@ function imageFor(product: { imageUrl: string | null; imageUrls: string[] }, col
   return product.imageUrls.find((url) => url.includes(`-${slug}-`)) ?? product.imageUrl ?? product.imageUrls[0] ?? null;
 }
 
-export async function priceCheckoutLines(options: { db: Executor; lines: CheckoutLine[] }): Promise<PricedLine[]> {
+/**
+ * Resolves every line against the products table, the checkout's rules, without throwing:
+ * a sellable line with today's price, or a refusal naming the line. The cart's quote shows
+ * the refusals; the checkout refuses the order on the first one (`priceCheckoutLines`).
+ */
+export async function resolveCheckoutLines(options: {
+  db: Executor;
+  lines: CheckoutLine[];
+}): Promise<Array<{ ok: true; line: PricedLine } | { ok: false; code: string; message: string }>> {
   const ids = [...new Set(options.lines.map((line) => line.productId))];
-  const rows = await options.db
-    .select({
-      id: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      colors: products.colors,
-      sizes: products.sizes,
-      isActive: products.isActive,
-      imageUrl: products.imageUrl,
-      imageUrls: products.imageUrls,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const rows =
+    ids.length === 0
+      ? []
+      : await options.db
+          .select({
+            id: products.id,
+            name: products.name,
+            priceCents: products.priceCents,
+            colors: products.colors,
+            sizes: products.sizes,
+            isActive: products.isActive,
+            imageUrl: products.imageUrl,
+            imageUrls: products.imageUrls,
+          })
+          .from(products)
+          .where(inArray(products.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const refuse = (message: string, code = 'invalid-line') => ({ ok: false as const, code, message });
   return options.lines.map((line, index) => {
     const label = `Line ${index + 1}`;
     const product = byId.get(line.productId);
-    if (!product) throw badRequest(`${label}: this product is not available`, 'invalid-line');
-    if (!product.isActive) throw badRequest(`${label}: ${product.name} is no longer available`, 'product-unavailable');
+    if (!product) return refuse(`${label}: this product is not available`);
+    if (!product.isActive) return refuse(`${label}: ${product.name} is no longer available`, 'product-unavailable');
     const color = allows(product.colors, line.color, DEFAULT_COLOR);
-    if (!color) throw badRequest(`${label}: ${product.name} has no colour ${line.color}`, 'invalid-line');
+    if (!color) return refuse(`${label}: ${product.name} has no colour ${line.color}`);
     const size = allows(product.sizes, line.size, DEFAULT_SIZE);
-    if (!size) throw badRequest(`${label}: ${product.name} has no size ${line.size}`, 'invalid-line');
+    if (!size) return refuse(`${label}: ${product.name} has no size ${line.size}`);
     return {
-      productId: product.id,
-      name: product.name,
-      unitPriceCents: product.priceCents,
-      color,
-      size,
-      quantity: line.quantity,
-      imageUrl: imageFor(product, color),
+      ok: true as const,
+      line: {
+        productId: product.id,
+        name: product.name,
+        unitPriceCents: product.priceCents,
+        color,
+        size,
+        quantity: line.quantity,
+        imageUrl: imageFor(product, color),
+      },
     };
+  });
+}
+
+/** The checkout's lines repriced; the first line that cannot be sold refuses the order (400). */
+export async function priceCheckoutLines(options: { db: Executor; lines: CheckoutLine[] }): Promise<PricedLine[]> {
+  const resolved = await resolveCheckoutLines(options);
+  return resolved.map((entry) => {
+    if (!entry.ok) throw badRequest(entry.message, entry.code);
+    return entry.line;
   });
 }

@@ -5,6 +5,7 @@
  * AppErrors; anything unexpected gets the endpoint's SPEC failure text.
  */
 import type { AppLoadContext } from 'react-router';
+import type { RedemptionRate } from '../../domain/loyalty';
 import { jsonRoute } from '../http/json-route';
 import type { Database } from '../db/client';
 import type { PaymentProvider } from './payment-provider';
@@ -16,6 +17,8 @@ export interface StartPaymentInput {
   body: unknown;
   /** The signed-in shopper's e-mail, if any. */
   viewerEmail: string | null;
+  /** The configured points redemption rate (POINTS_PER_DOLLAR_OFF). */
+  redemptionRate: RedemptionRate;
 }
 
 export function startPaymentAction<Args extends { request: Request; context: AppLoadContext }, Result>(
@@ -31,6 +34,7 @@ export function startPaymentAction<Args extends { request: Request; context: App
       logger: context.logger,
       body,
       viewerEmail: viewer?.email ?? null,
+      redemptionRate: context.config.redemptionRate,
     });
     return answer(result);
   });

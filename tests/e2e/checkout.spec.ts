@@ -97,10 +97,19 @@ test('cart, coupon, sandbox decline and payment, success page, cart cleared', as
   expect(errors).toEqual([]);
 });
 
-test('a refused line shows Checkout Error and the cart stays', async ({ page, request }) => {
+test('a line the quote flags is marked and left out; a refused checkout shows Checkout Error and the cart stays', async ({
+  page,
+  request,
+}) => {
   const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as PublicProduct;
   await seedCart(page, tee, { color: 'Blue', size: 'XXL', quantity: 1 });
   await page.goto('/cart');
+  await expect(page.getByTestId('line-unavailable')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+  // Without the quote (it failed), checkout itself refuses the line, naming it.
+  await page.route('**/api/cart/quote', (route) => route.abort());
+  await page.reload();
+  await expect(page.getByTestId('cart-notice')).toContainText('Could not check today');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByText('Checkout Error')).toBeVisible();
   await expect(page.getByText('Line 1: Simple Cross Tee has no size XXL')).toBeVisible();

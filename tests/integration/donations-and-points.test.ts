@@ -14,7 +14,9 @@ const getViewer = async (request: Request): Promise<Viewer | null> => {
 };
 
 beforeAll(async () => {
-  shop = await createTestShop({}, {
+  // A custom redemption rate (the default is 2,000: tests/integration/cart-quote.test.ts):
+  // 100 points take $1.00 off, so every point redeemed here is one cent.
+  shop = await createTestShop({ POINTS_PER_DOLLAR_OFF: '100' }, {
     services: { auth: { getViewer, handler: async () => new Response('Not found', { status: 404 }) } },
   });
 });
@@ -103,6 +105,13 @@ describe('redeeming points at checkout', () => {
     const anonymous = await (await shop.request('/cart')).text();
     expect(anonymous).toContain('\\"pointsBalance\\"');
     expect(anonymous).not.toContain('\\"pointsBalance\\",1000');
+  });
+
+  it('states the configured rate on /loyalty and the auth panel', async () => {
+    const loyalty = await (await shop.request('/loyalty', { headers: { 'x-test-viewer': member } })).text();
+    expect(loyalty).toContain('Redeem 100 points = $1.00 off at checkout (100% back)');
+    const auth = await (await shop.request('/auth')).text();
+    expect(auth).toContain('Use 100 points for $1.00 off your next order (100% back).');
   });
 
   it('refuses redemption when signed out or over the balance', async () => {

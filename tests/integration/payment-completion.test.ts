@@ -129,11 +129,11 @@ describe('a crash between storing an order and storing its session', () => {
   it('leaves a pending order holding points, which the sweep cancels after the grace, releasing them', async () => {
     await shop.database.db
       .insert(loyaltyLedger)
-      .values({ customerEmail: member, type: 'adjusted', points: 1000, description: 'Welcome bonus' });
-    const order = await crashedCheckout(500);
+      .values({ customerEmail: member, type: 'adjusted', points: 10_000, description: 'Welcome bonus' });
+    const order = await crashedCheckout(4000);
     expect(order.paymentSessionId).toBeNull();
-    expect(order.pointsRedeemed).toBe(500);
-    expect(await getSpendablePoints({ db: shop.database.db, email: member })).toBe(500);
+    expect(order.pointsRedeemed).toBe(4000);
+    expect(await getSpendablePoints({ db: shop.database.db, email: member })).toBe(6000);
 
     // Within the grace the order may still get its session: nothing happens.
     const soon = new Date(order.createdAt.getTime() + SESSIONLESS_CHECKOUT_GRACE_MS - 1000);
@@ -146,7 +146,7 @@ describe('a crash between storing an order and storing its session', () => {
     expect(first.orders + second.orders).toBe(1);
     const [cancelled] = await shop.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(cancelled!.status).toBe('cancelled');
-    expect(await getSpendablePoints({ db: shop.database.db, email: member })).toBe(1000);
+    expect(await getSpendablePoints({ db: shop.database.db, email: member })).toBe(10_000);
     expect(await shop.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, order.id))).toHaveLength(
       0,
     );

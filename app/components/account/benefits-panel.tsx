@@ -1,13 +1,17 @@
 import Gift from 'lucide-react/icons/gift';
 import Sparkles from 'lucide-react/icons/sparkles';
 import TrendingUp from 'lucide-react/icons/trending-up';
+import type { RedemptionRate } from '@domain/loyalty';
 import { MESSAGES } from '@domain/messages';
 
-/** SPEC §2 Auth: the side panel of benefits (points per $1, redeem points, track progress). */
-export function BenefitsPanel() {
+/**
+ * SPEC §2 Auth: the side panel of benefits (points per $1, redeem points, track progress).
+ * The redemption sentence is built from the configured rate (POINTS_PER_DOLLAR_OFF).
+ */
+export function BenefitsPanel({ redemptionRate }: { redemptionRate: RedemptionRate }) {
   const benefits = [
     { icon: Sparkles, title: MESSAGES.benefitEarnTitle, text: MESSAGES.benefitEarnText },
-    { icon: Gift, title: 'Redeem points', text: MESSAGES.benefitRedeemText() },
+    { icon: Gift, title: 'Redeem points', text: MESSAGES.benefitRedeemText(redemptionRate) },
     { icon: TrendingUp, title: 'Track progress', text: 'See your balance and every point earned in one place.' },
   ];
   return (

@@ -3,6 +3,7 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash';
 import type { CartItem } from '@domain/cart';
 import { CART_MAX_QUANTITY } from '@domain/cart';
+import { QUOTE_MESSAGES } from '@domain/cart-quote';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
 import { ProductThumbnail } from '~/components/shop/product-image';
@@ -13,8 +14,11 @@ export function CartLineItem({
   item,
   onQuantityChange,
   onRemove,
+  unavailable,
 }: {
   item: CartItem;
+  /** Set when the server no longer sells this line: marked, and left out of the total and checkout. */
+  unavailable?: string | undefined;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
 }) {
@@ -27,7 +31,11 @@ export function CartLineItem({
     item.name
   );
   return (
-    <li className="flex gap-4 py-6" data-testid="cart-line">
+    <li
+      className={`flex gap-4 py-6 ${unavailable ? 'opacity-70' : ''}`}
+      data-testid="cart-line"
+      data-unavailable={unavailable ? 'true' : undefined}
+    >
       <div className="size-24 shrink-0 overflow-hidden rounded-xl bg-surface sm:size-28">
         {item.image ? (
           <ProductThumbnail src={item.image} alt={item.name} size={112} className="size-full" />
@@ -40,8 +48,13 @@ export function CartLineItem({
             <p className="mt-1 text-sm text-muted">
               Color: {item.color} · Size: {item.size}
             </p>
+            {unavailable ? (
+              <p className="mt-1 text-sm font-medium text-red-700" data-testid="line-unavailable" title={unavailable}>
+                {QUOTE_MESSAGES.lineUnavailable}
+              </p>
+            ) : null}
           </div>
-          <div className="text-right">
+          <div className={`text-right ${unavailable ? 'line-through' : ''}`}>
             <p className="font-semibold tabular-nums" data-testid="line-total">
               {formatCents(item.priceCents * item.quantity)}
             </p>

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { REDEMPTION_RATE, redemptionRateOf } from '@domain/loyalty';
 import { priceOrder } from '@domain/price-order';
 import { OrderSummary } from './order-summary';
 
@@ -15,6 +16,7 @@ function setup(overrides: Partial<React.ComponentProps<typeof OrderSummary>> = {
     onCheckout: vi.fn(),
     pointsBalance: null,
     onPointsChange: vi.fn(),
+    redemptionRate: REDEMPTION_RATE,
     ...overrides,
   };
   render(<OrderSummary {...props} />);
@@ -65,10 +67,26 @@ describe('OrderSummary', () => {
     expect(screen.queryByLabelText('Redeem points')).not.toBeInTheDocument();
   });
 
-  it('lists redemption steps and reports the choice', () => {
+  it('lists redemption steps at the default rate (2,000 points = $1.00 off)', () => {
+    setup({
+      pointsBalance: 4500,
+      price: priceOrder({ lines: [{ unitPriceCents: 1500, quantity: 3 }], pointsBalance: 4500 }),
+    });
+    expect(screen.getByText('You have 4,500 points. 2,000 points = $1.00 off.')).toBeInTheDocument();
+    const select = screen.getByLabelText('Redeem points');
+    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      "Don't use points",
+      '2,000 points (-$1.00)',
+      '4,000 points (-$2.00)',
+    ]);
+  });
+
+  it('lists redemption steps at a configured rate and reports the choice', () => {
+    const rate = redemptionRateOf(100);
     const props = setup({
       pointsBalance: 250,
-      price: priceOrder({ lines: [{ unitPriceCents: 1500, quantity: 3 }], pointsBalance: 250 }),
+      redemptionRate: rate,
+      price: priceOrder({ lines: [{ unitPriceCents: 1500, quantity: 3 }], pointsBalance: 250, redemptionRate: rate }),
     });
     expect(screen.getByText('You have 250 points. 100 points = $1.00 off.')).toBeInTheDocument();
     const select = screen.getByLabelText('Redeem points');

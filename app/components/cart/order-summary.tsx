@@ -3,7 +3,7 @@ import Tag from 'lucide-react/icons/tag';
 import X from 'lucide-react/icons/x';
 import { useId, useState } from 'react';
 import { isBlankCoupon } from '@domain/coupon';
-import { pointsToCents, redemptionSteps } from '@domain/loyalty';
+import { pointsToCents, redemptionSteps, type RedemptionRate } from '@domain/loyalty';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
 import { qualifiesForFreeShipping } from '@domain/shipping';
@@ -29,6 +29,10 @@ export function OrderSummary(props: {
   /** Spendable points of the signed-in shopper; null hides the redemption control. */
   pointsBalance: number | null;
   onPointsChange: (points: number) => void;
+  /** True when no line can be bought (all no longer available). */
+  nothingToCheckout?: boolean;
+  /** The shop's configured redemption rate (POINTS_PER_DOLLAR_OFF). */
+  redemptionRate: RedemptionRate;
 }) {
   const { price: totals } = props;
   const [couponInput, setCouponInput] = useState('');
@@ -42,7 +46,7 @@ export function OrderSummary(props: {
     if (props.onApplyCoupon(couponInput)) setCouponInput('');
   }
 
-  const steps = redemptionSteps(totals.redeemablePoints);
+  const steps = redemptionSteps(totals.redeemablePoints, props.redemptionRate);
 
   return (
     <section aria-labelledby="summary-heading" className="rounded-2xl bg-surface p-6 lg:sticky lg:top-24">
@@ -133,7 +137,7 @@ export function OrderSummary(props: {
         <div className="mt-6 space-y-2">
           <Label htmlFor={pointsId}>Redeem points</Label>
           <p className="text-xs text-muted">
-            {MESSAGES.pointsBalanceNote(props.pointsBalance)}
+            {MESSAGES.pointsBalanceNote(props.pointsBalance, props.redemptionRate)}
           </p>
           <select
             id={pointsId}
@@ -145,7 +149,7 @@ export function OrderSummary(props: {
               <option key={points} value={points}>
                 {points === 0
                   ? "Don't use points"
-                  : `${points.toLocaleString('en-US')} points (-${formatCents(pointsToCents(points))})`}
+                  : `${points.toLocaleString('en-US')} points (-${formatCents(pointsToCents(points, props.redemptionRate))})`}
               </option>
             ))}
           </select>
@@ -164,7 +168,7 @@ export function OrderSummary(props: {
         />
       </div>
 
-      <Button type="button" size="lg" className="mt-6 w-full" disabled={props.isProcessing} onClick={props.onCheckout}>
+      <Button type="button" size="lg" className="mt-6 w-full" disabled={props.isProcessing || props.nothingToCheckout} onClick={props.onCheckout}>
         {props.isProcessing ? (
           <>
             <Loader2 aria-hidden="true" className="animate-spin" /> {MESSAGES.processing}

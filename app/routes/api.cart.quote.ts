@@ -1,0 +1,15 @@
+/**
+ * POST /api/cart/quote: { items: [{ productId, color, size, quantity }], couponCode? } ->
+ * { lines: [{ index, status: 'ok', name, unitPriceCents, ... } | { index, status: 'unavailable',
+ * code, message }], price }. Today's prices by the checkout's own code (server/orders/quote-cart).
+ */
+import { jsonRoute, postOnlyLoader } from '@server/http/json-route';
+import { quoteCart } from '@server/orders/quote-cart';
+import type { Route } from './+types/api.cart.quote';
+
+export const loader = postOnlyLoader;
+
+export const action = jsonRoute<Route.ActionArgs>(
+  { methods: ['POST'], readBody: true, what: 'cart quote' },
+  async ({ context, body }) => quoteCart({ db: context.db, body, redemptionRate: context.config.redemptionRate }),
+);

@@ -1,0 +1,69 @@
+/**
+ * The cart's quote (POST /api/cart/quote): today's prices of the lines a shopper chose, by the
+ * checkout's own line resolution (`resolveCheckoutLines`) and pricing (`priceOrder`), so /cart
+ * shows what checkout will charge. Lines the checkout would refuse (unknown or inactive
+ * products, colours or sizes it does not have, malformed lines) are flagged, the rest priced.
+ * A body that is not a list of lines is a 400. Read-only.
+ */
+import { z } from 'zod';
+import { quoteResolvedLines, type CartQuote, type ResolvedLine } from '../../domain/cart-quote';
+import type { RedemptionRate } from '../../domain/loyalty';
+import { CHECKOUT_MAX_LINES, CHECKOUT_MAX_QUANTITY, CheckoutLineSchema, CheckoutRequestSchema, type CheckoutLine } from '../../domain/order';
+import { badRequest } from '../app-error';
+import type { Executor } from '../db/client';
+import { resolveCheckoutLines } from './price-checkout-lines';
+
+const QuoteRequestSchema = z.object({
+  items: z.array(z.unknown()).max(CHECKOUT_MAX_LINES),
+  couponCode: CheckoutRequestSchema.shape.couponCode,
+});
+
+function lineProblem(index: number, field: PropertyKey | undefined): string {
+  const label = `Line ${index + 1}`;
+  if (field === 'quantity') return `${label}: quantity must be a whole number from 1 to ${CHECKOUT_MAX_QUANTITY}`;
+  if (field === 'color') return `${label}: choose a colour`;
+  if (field === 'size') return `${label}: choose a size`;
+  return `${label}: this product is not available`;
+}
+
+/** The request's lines and coupon; a 400 for a body that is not `{ items: [...] }`. */
+export function parseQuoteRequest(body: unknown): {
+  items: Array<{ ok: true; line: CheckoutLine } | { ok: false; message: string }>;
+  couponCode: string | undefined;
+} {
+  const parsed = QuoteRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]?.path[0];
+    if (first === 'couponCode') throw badRequest('Invalid coupon code', 'invalid-coupon');
+    const items = (body as { items?: unknown } | null)?.items;
+    if (Array.isArray(items)) throw badRequest('Too many lines in one order', 'too-many-lines');
+    throw badRequest('A quote needs the cart lines: { items: [{ productId, color, size, quantity }] }');
+  }
+  return {
+    couponCode: parsed.data.couponCode,
+    items: parsed.data.items.map((item, index) => {
+      const line = CheckoutLineSchema.safeParse(item);
+      return line.success
+        ? { ok: true as const, line: line.data }
+        : { ok: false as const, message: lineProblem(index, line.error.issues[0]?.path[0]) };
+    }),
+  };
+}
+
+export async function quoteCart(options: {
+  db: Executor;
+  body: unknown;
+  redemptionRate?: RedemptionRate;
+}): Promise<CartQuote> {
+  const request = parseQuoteRequest(options.body);
+  const wellFormed = request.items.flatMap((item) => (item.ok ? [item.line] : []));
+  const resolvedWellFormed = await resolveCheckoutLines({ db: options.db, lines: wellFormed });
+  let next = 0;
+  const resolved: ResolvedLine[] = request.items.map((item, index) => {
+    if (!item.ok) return { ok: false, code: 'invalid-line', message: item.message };
+    const entry = resolvedWellFormed[next++]!;
+    // Name the line by its place in the cart, not among the well-formed ones.
+    return entry.ok ? entry : { ...entry, message: entry.message.replace(/^Line \d+:/, `Line ${index + 1}:`) };
+  });
+  return quoteResolvedLines(resolved, { couponCode: request.couponCode, redemptionRate: options.redemptionRate });
+}
