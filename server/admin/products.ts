@@ -1,11 +1,13 @@
 /**
  * Products for the admin (SPEC §7 Products): list newest first with cost (margins), create,
  * update, delete. Input is always a parsed `ProductInput` (domain/product-form.ts).
- * Every change a shopper can see drops the storefront's cached lists (decision 007).
+ * Every change a shopper can see drops exactly the cached pages and lists that show (or may
+ * now show) the product, in every process (decisions 007 and 018).
  */
 import { desc, eq, ne, and } from 'drizzle-orm';
 import type { ProductInput } from '../../domain/product-form';
-import type { CatalogReadCache } from '../catalog/read-cache';
+import { productWriteTags } from '../../domain/catalogue-tags';
+import type { AppServices } from '../context';
 import type { Executor } from '../db/client';
 import { products } from '../db/schema';
 
@@ -63,23 +65,26 @@ async function writeWithFreeSlug<T>(
   }
 }
 
-type CatalogWrite = { db: Executor; catalogCache: CatalogReadCache };
+type CatalogWrite = { db: Executor; invalidateCatalogue: AppServices['invalidateCatalogue'] };
 
 export async function createProduct(options: CatalogWrite & { input: ProductInput }) {
   const { db, input } = options;
   const inserted = await writeWithFreeSlug(db, input.slug, undefined, (tx, slug) =>
     tx.insert(products).values({ ...input, slug }).returning(),
   );
-  options.catalogCache.invalidate();
+  options.invalidateCatalogue(productWriteTags(null, inserted[0]));
   return inserted[0]!;
 }
 
 export async function updateProduct(options: CatalogWrite & { productId: string; input: ProductInput }) {
   const { db, input, productId } = options;
+  // The row before the change: the lists it leaves drop too.
+  const [before] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
+  if (!before) return null;
   const updated = await writeWithFreeSlug(db, input.slug, productId, (tx, slug) =>
     tx.update(products).set({ ...input, slug }).where(eq(products.id, productId)).returning(),
   );
-  options.catalogCache.invalidate();
+  options.invalidateCatalogue(productWriteTags(before, updated[0]));
   return updated[0] ?? null;
 }
 
@@ -94,7 +99,7 @@ export async function updateProductCost(options: { db: Executor; productId: stri
 }
 
 export async function deleteProduct(options: CatalogWrite & { productId: string }): Promise<boolean> {
-  const deleted = await options.db.delete(products).where(eq(products.id, options.productId)).returning({ id: products.id });
-  options.catalogCache.invalidate();
+  const deleted = await options.db.delete(products).where(eq(products.id, options.productId)).returning();
+  if (deleted[0]) options.invalidateCatalogue(productWriteTags(deleted[0], null));
   return deleted.length > 0;
 }
