@@ -46,6 +46,8 @@ export type PageLookup = { entry: PageEntry; fresh: boolean } | undefined;
 export interface PageCacheStore {
   readonly freshMs: number;
   readonly staleMs: number;
+  /** The store's clock (entries' storedAt). */
+  now(): number;
   get(key: string): PageLookup;
   /**
    * Runs `render` unless a fill of `key` is already running (then shares its result), and
@@ -96,6 +98,7 @@ export function createPageCacheStore(options: PageCacheOptions = {}): PageCacheS
   return {
     freshMs,
     staleMs,
+    now,
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;

@@ -138,12 +138,10 @@ export interface PageCacheMiddlewareOptions {
   /** Runs a request through the whole shell (a background refresh of a stale entry). */
   refetch(request: Request): Promise<Response>;
   onError(error: unknown, key: string): void;
-  now?: () => number;
 }
 
 export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandler<{ Variables: PageCacheVariables }> {
   const { store } = options;
-  const now = options.now ?? Date.now;
   /** The background refreshes this middleware sent itself (unforgeable: object identity). */
   const refreshes = new WeakSet<Request>();
 
@@ -215,7 +213,7 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
         headers: response.headers,
         nonce: c.get('secureHeadersNonce') ?? '',
         tags: render.tags,
-        now: now(),
+        now: store.now(),
       });
     });
     let entry: PageEntry | null;
