@@ -43,6 +43,8 @@ describe('cataloguePageOf', () => {
     expect(key('/t-shirts?filter=nonsense&page=2')).toBe('/t-shirts?page=2');
     expect(key('/search?q=%20hoodie%20%20black&sort=x')).toBe('/search?q=hoodie+black');
     expect(key('/products/classic-cross-tee?ref=1')).toBe('/products/classic-cross-tee');
+    expect(key('/products/classic-cross-tee?color=Sky%20Blue')).toBe('/products/classic-cross-tee?color=sky+blue');
+    expect(key('/products/classic-cross-tee?color=%3Cscript%3E')).toBe('/products/classic-cross-tee');
     expect(key('/t-shirts.data?filter=cotton&_routes=routes%2Ft-shirts')).toBe('/t-shirts.data?filter=cotton&_routes=routes%2Ft-shirts');
     expect(key('/_root.data?x=1')).toBe('/_root.data');
     expect(key('/sitemap.xml?x=1')).toBe('/sitemap.xml');

@@ -65,6 +65,10 @@ export function cataloguePageOf(url: URL): CataloguePage | null {
   } else if (path === '/sitemap.xml' && !isData) {
     tags = ['page:sitemap', 'sitemap'];
   } else if (/^\/products\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path) && path.length <= 220) {
+    // The product page preselects `?color=` (product-detail.tsx), case-insensitively; a colour
+    // the product lacks shows the first, as no colour does.
+    const color = (url.searchParams.get('color') ?? '').trim().toLowerCase();
+    if (/^[a-z][a-z -]{0,39}$/.test(color)) params.set('color', color);
     tags = [`page:product:${path.slice('/products/'.length)}`];
   } else if (COLLECTION_KEYS.has(path.slice(1))) {
     const page = path.slice(1) as FilterPage;
