@@ -53,7 +53,8 @@ export function listTagsOf(product: TaggedProduct): string[] {
   const newFlags: boolean[] = product.isNewArrival ? [false, true] : [false];
   const tags = new Set<string>();
   for (const placement of placements)
-    for (const category of categories) for (const newArrivals of newFlags) tags.add(listTagOf({ placement, category, newArrivals }));
+    for (const category of categories)
+      for (const newArrivals of newFlags) tags.add(listTagOf({ placement, category, newArrivals }));
   return [...tags];
 }
 
@@ -61,7 +62,10 @@ export function listTagsOf(product: TaggedProduct): string[] {
  * The pages a product create, edit or delete changes: its own pages, every list it was in or
  * is now in, every search page and the sitemap. `before` is absent on create, `after` on delete.
  */
-export function productWriteTags(before: TaggedProduct | null | undefined, after: TaggedProduct | null | undefined): string[] {
+export function productWriteTags(
+  before: TaggedProduct | null | undefined,
+  after: TaggedProduct | null | undefined,
+): string[] {
   const tags = new Set<string>([SEARCH_TAG, SITEMAP_TAG]);
   for (const product of [before, after]) {
     if (!product) continue;

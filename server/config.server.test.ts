@@ -31,5 +31,13 @@ describe('settings', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/^Invalid setting PORT: /);
     expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Invalid setting TRUST_PROXY: /);
+    expect(() => parseConfig({ PAGE_CACHE: 'sometimes' })).toThrow(/^Invalid setting PAGE_CACHE: must be on or off/);
+  });
+
+  it('reads PAGE_CACHE: on unless it says off', () => {
+    expect(parseConfig({}).pageCache).toBe(true);
+    expect(parseConfig({ PAGE_CACHE: '' }).pageCache).toBe(true);
+    expect(parseConfig({ PAGE_CACHE: 'on' }).pageCache).toBe(true);
+    expect(parseConfig({ PAGE_CACHE: ' OFF ' }).pageCache).toBe(false);
   });
 });

@@ -18,7 +18,11 @@ function shell(options: {
   const app = new Hono<{ Variables: PageCacheVariables }>();
   app.use(
     '*',
-    pageCache({ store, refetch: (request) => Promise.resolve(app.fetch(request)), onError: (error) => console.error(error) }),
+    pageCache({
+      store,
+      refetch: (request) => Promise.resolve(app.fetch(request)),
+      onError: (error) => console.error(error),
+    }),
   );
   app.use('*', secureHeaders({ contentSecurityPolicy: { defaultSrc: ["'self'"], scriptSrc: ["'self'", NONCE] } }));
   app.use('*', compress({ threshold: 0 }));
@@ -31,7 +35,12 @@ function shell(options: {
     const text = `<html><body><p>${c.req.url} render ${renders}</p><script nonce="${nonce}">window.x = 1;</script></body></html>`;
     return new Response(text.repeat(20), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
   });
-  return { app, store, renders: () => renders, get: (path: string, headers: Record<string, string> = {}) => app.request(path, { headers }) };
+  return {
+    app,
+    store,
+    renders: () => renders,
+    get: (path: string, headers: Record<string, string> = {}) => app.request(path, { headers }),
+  };
 }
 
 describe('cataloguePageOf', () => {
@@ -45,13 +54,23 @@ describe('cataloguePageOf', () => {
     expect(key('/products/classic-cross-tee?ref=1')).toBe('/products/classic-cross-tee');
     expect(key('/products/classic-cross-tee?color=Sky%20Blue')).toBe('/products/classic-cross-tee?color=sky+blue');
     expect(key('/products/classic-cross-tee?color=%3Cscript%3E')).toBe('/products/classic-cross-tee');
-    expect(key('/t-shirts.data?filter=cotton&_routes=routes%2Ft-shirts')).toBe('/t-shirts.data?filter=cotton&_routes=routes%2Ft-shirts');
+    expect(key('/t-shirts.data?filter=cotton&_routes=routes%2Ft-shirts')).toBe(
+      '/t-shirts.data?filter=cotton&_routes=routes%2Ft-shirts',
+    );
     expect(key('/_root.data?x=1')).toBe('/_root.data');
     expect(key('/sitemap.xml?x=1')).toBe('/sitemap.xml');
   });
 
   it('leaves every other address alone', () => {
-    for (const path of ['/cart', '/admin', '/account', '/api/product-cards', '/products/Bad_Slug', '/nowhere', '/robots.txt']) {
+    for (const path of [
+      '/cart',
+      '/admin',
+      '/account',
+      '/api/product-cards',
+      '/products/Bad_Slug',
+      '/nowhere',
+      '/robots.txt',
+    ]) {
       expect(key(path)).toBeNull();
     }
   });
@@ -109,7 +128,12 @@ describe('the page cache middleware', () => {
   it('never serves or stores a page for a request with a cookie or authorization, valid or not', async () => {
     const { get, renders, store } = shell({});
     await get('/');
-    for (const headers of [{ cookie: 'better-auth.session_token=forged' }, { cookie: 'x=1' }, { authorization: 'Bearer x' }]) {
+    const sessions: Record<string, string>[] = [
+      { cookie: 'better-auth.session_token=forged' },
+      { cookie: 'x=1' },
+      { authorization: 'Bearer x' },
+    ];
+    for (const headers of sessions) {
       const response = await get('/', headers);
       expect(response.headers.get('x-page-cache')).toBeNull();
       expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -226,7 +250,11 @@ describe('the page cache middleware', () => {
 
   it('bounds memory by bytes, dropping the least recently used', async () => {
     const store = createPageCacheStore({ maxBytes: 40_000 });
-    const bounded = shell({ store, page: ({ url }) => new Response(`<p>${url}${Math.random()}</p>`.repeat(600), { headers: { 'Content-Type': 'text/html' } }) });
+    const bounded = shell({
+      store,
+      page: ({ url }) =>
+        new Response(`<p>${url}${Math.random()}</p>`.repeat(600), { headers: { 'Content-Type': 'text/html' } }),
+    });
     for (let i = 0; i < 50; i++) await bounded.get(`/search?q=word${i}`);
     expect(store.stats().bytes).toBeLessThanOrEqual(40_000);
     expect(store.stats().entries).toBeLessThan(50);

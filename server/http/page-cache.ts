@@ -117,7 +117,11 @@ function etagMatches(ifNoneMatch: string | undefined, entry: PageEntry): boolean
 }
 
 /** A stored entry as an answer to this request: the encoding it accepts, or 304. */
-export function answerFromEntry(entry: PageEntry, request: { acceptEncoding?: string; ifNoneMatch?: string }, state: string) {
+export function answerFromEntry(
+  entry: PageEntry,
+  request: { acceptEncoding?: string; ifNoneMatch?: string },
+  state: string,
+) {
   const encoding = chooseEncoding(request.acceptEncoding);
   const headers = new Headers(entry.headers);
   headers.set('ETag', `"${entry.etag}${encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : ''}"`);
@@ -153,7 +157,9 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
     const refresh = refreshes.has(c.req.raw);
     const session = !refresh && hasSession(c);
     const page =
-      store && c.req.method === 'GET' && !session && addressProblem(c.req.url) === null ? cataloguePageOf(new URL(c.req.url)) : null;
+      store && c.req.method === 'GET' && !session && addressProblem(c.req.url) === null
+        ? cataloguePageOf(new URL(c.req.url))
+        : null;
 
     if (!store || !page) {
       await next();
@@ -193,7 +199,11 @@ export function pageCache(options: PageCacheMiddlewareOptions): MiddlewareHandle
       headers.delete('accept-encoding');
       headers.delete('if-none-match');
       const url = new URL(original.url);
-      c.req.raw = new Request(`${url.origin}${url.pathname}${page.search}`, { method: 'GET', headers, signal: original.signal });
+      c.req.raw = new Request(`${url.origin}${url.pathname}${page.search}`, {
+        method: 'GET',
+        headers,
+        signal: original.signal,
+      });
       await next();
       const response = c.res;
       if (

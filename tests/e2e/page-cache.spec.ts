@@ -15,9 +15,14 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     sessionStorage.setItem('promoDialogSeen', 'true');
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
-  return async () => [...messages, ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))];
+  return async () => [
+    ...messages,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
+  ];
 }
 
 test.describe('page cache', () => {
@@ -31,13 +36,18 @@ test.describe('page cache', () => {
       expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
       expect(csp).not.toContain('nonce-');
       // Hydrated: React Router's client router is up.
-      await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
+      await page.waitForFunction(() =>
+        Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules),
+      );
       if (path.startsWith('/products/')) {
         await page.getByRole('button', { name: 'M', exact: true }).click();
         await page.getByRole('button', { name: 'Add to Cart' }).click();
         await expect(page.getByTestId('cart-count')).toHaveText('1');
       } else {
-        const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Add to Cart' }) }).first();
+        const card = page
+          .getByRole('article')
+          .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
+          .first();
         await card.getByRole('button', { name: 'Add to Cart' }).click();
         await expect(page.getByTestId('cart-count')).toHaveText('1');
       }

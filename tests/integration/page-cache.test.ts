@@ -79,7 +79,8 @@ describe('the page cache in the shop', () => {
     for (const path of affected) {
       const next = await page(path);
       expect(next.state, path).toBe('miss');
-      if (!/filter=fleece|bracelet/.test(path)) expect(showsPrice(next.html, path.endsWith('.data') ? '4350' : '$43.50'), path).toBe(true);
+      if (!/filter=fleece|bracelet/.test(path))
+        expect(showsPrice(next.html, path.endsWith('.data') ? '4350' : '$43.50'), path).toBe(true);
       expect(next.html, path).not.toContain('$41.00');
     }
     for (const path of untouched) expect((await page(path)).state, path).toBe('hit');
@@ -144,7 +145,11 @@ describe('the page cache in the shop', () => {
   it('serves the sitemap from the cache and drops it when a product is added', async () => {
     await page('/sitemap.xml');
     expect((await page('/sitemap.xml')).state).toBe('hit');
-    const created = await admin('/api/admin/products', 'POST', { name: 'Sitemap Cap', priceCents: 1500, category: 'accessories' });
+    const created = await admin('/api/admin/products', 'POST', {
+      name: 'Sitemap Cap',
+      priceCents: 1500,
+      category: 'accessories',
+    });
     expect(created.status).toBe(201);
     const sitemap = await page('/sitemap.xml');
     expect(sitemap.state).toBe('miss');

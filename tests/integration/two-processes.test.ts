@@ -197,7 +197,10 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
     const { rows } = await db.query<{ id: string }>(`select id from products where slug = 'simple-cross-tee'`);
     const started = await send(a, '/api/checkout', {
       method: 'POST',
-      ...json({ items: [{ productId: rows[0]!.id, color: 'White', size: 'L', quantity: 1 }], email: 'two@example.com' }),
+      ...json({
+        items: [{ productId: rows[0]!.id, color: 'White', size: 'L', quantity: 1 }],
+        email: 'two@example.com',
+      }),
     });
     expect(started.status).toBe(200);
     const { sessionId } = (await started.json()) as { sessionId: string };
@@ -213,7 +216,9 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
 
     const success = await (await send(a, `/payment-success?session_id=${sessionId}`)).text();
     expect(success).toContain('Payment Successful!');
-    const order = await db.query<{ status: string }>('select status from orders where payment_session_id = $1', [sessionId]);
+    const order = await db.query<{ status: string }>('select status from orders where payment_session_id = $1', [
+      sessionId,
+    ]);
     expect(order.rows[0]!.status).toBe('processing');
   });
 
@@ -254,12 +259,20 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
     const clientIp = '198.51.100.77';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await send('any', '/api/admin/session', { method: 'POST', ...json({ passcode: 'wrong-passcode' }), clientIp });
+      const response = await send('any', '/api/admin/session', {
+        method: 'POST',
+        ...json({ passcode: 'wrong-passcode' }),
+        clientIp,
+      });
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     for (const shop of [a, b]) {
-      const refused = await send(shop, '/api/admin/session', { method: 'POST', ...json({ passcode: PASSCODE }), clientIp });
+      const refused = await send(shop, '/api/admin/session', {
+        method: 'POST',
+        ...json({ passcode: PASSCODE }),
+        clientIp,
+      });
       expect(refused.status).toBe(429);
     }
   });
@@ -272,7 +285,11 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
       .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'two.png');
-    const uploaded = await send(a, '/api/admin/uploads', { method: 'POST', body: form, headers: { 'x-admin-session': adminToken } });
+    const uploaded = await send(a, '/api/admin/uploads', {
+      method: 'POST',
+      body: form,
+      headers: { 'x-admin-session': adminToken },
+    });
     expect(uploaded.status).toBe(201);
     const { url } = (await uploaded.json()) as { url: string };
     const served = await send(b, url);
