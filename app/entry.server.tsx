@@ -58,6 +58,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // A failed render is never kept by the page cache (server/http/page-cache.ts).
+          if (loadContext.pageRender) loadContext.pageRender.failed = true;
           // Errors after the shell are logged here; before it, the error boundary renders them.
           if (shellRendered) loadContext.logger.error({ err: error }, 'render error');
         },

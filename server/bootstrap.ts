@@ -2,7 +2,12 @@
  * Start-up steps shared by the production server, the dev server and the tests:
  * lock DATA_DIR (embedded database only), open, migrate, seed, admin passcode.
  */
+import { sql } from 'drizzle-orm';
 import { createCatalogReadCache } from './catalog/read-cache';
+import { startCatalogueSignal } from './cache/catalogue-signal';
+import { onStockChange } from './stock/stock-events';
+import { createPageCacheStore } from './cache/page-cache-store';
+import { externalCollectionTag, externalProductsTag, productShownTags } from '../domain/catalogue-tags';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -63,12 +68,41 @@ export async function createServices(options: {
   const { config, logger, database, adminPasscodeHash } = options;
   const mail = startMailDelivery({ db: database.db, mailer: createMailer({ config }), logger });
   const paymentProvider = createPaymentProvider({ config, db: database.db });
+  const catalogCache = createCatalogReadCache();
+  const pageCache = config.pageCache ? createPageCacheStore() : undefined;
+  // One signal drops both catalogue caches: the lists first, so a page rendered after the
+  // drop reads the new rows (decision 018).
+  const catalogueSignal = await startCatalogueSignal({
+    logger,
+    apply(tags) {
+      catalogCache.invalidate();
+      pageCache?.invalidate(tags);
+    },
+    postgres:
+      database.kind === 'postgres' && config.databaseUrl
+        ? {
+            databaseUrl: config.databaseUrl,
+            notify: (channel, payload) => database.db.execute(sql`select pg_notify(${channel}, ${payload})`),
+          }
+        : undefined,
+  });
+  // Stock moved by a checkout, a release or the admin drops the product's pages (decision 018).
+  const stopStockEvents = onStockChange((productIds) => catalogueSignal.invalidate(productIds.flatMap(productShownTags)));
   const services: AppServices = {
     config,
     db: database.db,
     logger,
     adminPasscodeHash,
-    catalogCache: createCatalogReadCache(),
+    catalogCache,
+    invalidateCatalogue: (tags) => catalogueSignal.invalidate(tags),
+    catalogueSignal: {
+      ...catalogueSignal,
+      async stop() {
+        stopStockEvents();
+        await catalogueSignal.stop();
+      },
+    },
+    pageCache,
     mail,
     auth: createAuthService({ config, db: database.db, secret: await loadAuthSecret(config), logger, mail }),
     paymentProvider,
@@ -76,7 +110,15 @@ export async function createServices(options: {
     checkoutSweep: startCheckoutSweep({ db: database.db, logger, mail, provider: paymentProvider }),
   };
   if (config.shopify) {
-    services.shopify = createShopifyService({ ...config.shopify, logger });
+    services.shopify = createShopifyService({
+      ...config.shopify,
+      logger,
+      // Each process refreshes its own copy of the Shopify catalogue: its own pages drop.
+      onCatalogueChange: (key) =>
+        catalogueSignal.invalidateHere([
+          key.startsWith('collection:') ? externalCollectionTag(key.split(':')[1] ?? '') : externalProductsTag,
+        ]),
+    });
   }
   return services;
 }
@@ -116,6 +158,7 @@ export async function prepareShop(options: {
       adminPasscodeHash: passcode.hash,
       generatedAdminPasscode: passcode.generatedPasscode,
       async close() {
+        await services.catalogueSignal.stop();
         await services.checkoutSweep.stop();
         await services.mail.stop();
         await opened.close();

@@ -31,6 +31,14 @@ describe('settings', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/^Invalid setting PORT: /);
     expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Invalid setting TRUST_PROXY: /);
+    expect(() => parseConfig({ PAGE_CACHE: 'sometimes' })).toThrow(/^Invalid setting PAGE_CACHE: must be on or off/);
+  });
+
+  it('reads PAGE_CACHE: on unless it says off', () => {
+    expect(parseConfig({}).pageCache).toBe(true);
+    expect(parseConfig({ PAGE_CACHE: '' }).pageCache).toBe(true);
+    expect(parseConfig({ PAGE_CACHE: 'on' }).pageCache).toBe(true);
+    expect(parseConfig({ PAGE_CACHE: ' OFF ' }).pageCache).toBe(false);
   });
 
   it('reads POINTS_PER_DOLLAR_OFF as a positive whole number, 2,000 by default', () => {

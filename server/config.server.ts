@@ -92,6 +92,14 @@ export const EnvSchema = z.object({
       .refine((points) => points >= 1 && points <= POINTS_PER_DOLLAR_OFF_MAX, POINTS_PER_DOLLAR_OFF_RULE)
       .optional(),
   ),
+  /**
+   * The full-page cache of anonymous catalogue pages (decision 018): on by default; `off`
+   * renders every request (the bench's cold runs, debugging).
+   */
+  PAGE_CACHE: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyToUndefined(value.trim().toLowerCase()) : value),
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ),
   /** Test setting: shortens the admin dashboard refresh (ms); the spec's value is 30 s. */
   ADMIN_REFRESH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).default(30_000)),
 });
@@ -135,6 +143,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   logLevel: Env['LOG_LEVEL'];
   adminRefreshMs: number;
+  /** PAGE_CACHE: anonymous catalogue pages served from memory. */
+  pageCache: boolean;
   /** Proxies trusted to name the client (TRUST_PROXY); undefined: the socket address. */
   trustProxy: TrustProxy | undefined;
   /** How points turn into money (POINTS_PER_DOLLAR_OFF points take $1.00 off). */
@@ -183,6 +193,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     logLevel: env.LOG_LEVEL,
     adminRefreshMs: env.ADMIN_REFRESH_MS,
+    pageCache: env.PAGE_CACHE === 'on',
     trustProxy: env.TRUST_PROXY,
     redemptionRate: redemptionRateOf(env.POINTS_PER_DOLLAR_OFF ?? DEFAULT_POINTS_PER_DOLLAR_OFF),
   };

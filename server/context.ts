@@ -9,6 +9,9 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.server';
 import type { CatalogReadCache } from './catalog/read-cache';
+import type { CatalogueSignal } from './cache/catalogue-signal';
+import type { PageCacheStore } from './cache/page-cache-store';
+import type { PageRender } from './cache/page-render';
 import type { Database } from './db/client';
 import type { ExternalCheckoutResult } from '../domain/external-checkout';
 import type { ExternalProduct } from '../domain/external-product';
@@ -28,6 +31,16 @@ export interface AppServices {
   adminPasscodeHash: string;
   /** The storefront's catalogue lists, kept a few seconds (server/catalog/read-cache.ts). */
   catalogCache: CatalogReadCache;
+  /**
+   * Drops the cached catalogue pages and lists carrying any of the tags (domain/catalogue-tags.ts:
+   * productWriteTags, productShownTags ...), here at once and in every other process of the same
+   * PostgreSQL database within a second. Call it after the change is committed.
+   */
+  invalidateCatalogue(tags: readonly string[]): void;
+  /** The signal behind invalidateCatalogue (LISTEN/NOTIFY on PostgreSQL). */
+  catalogueSignal: CatalogueSignal;
+  /** Anonymous catalogue pages kept rendered (server/http/page-cache.ts); absent with PAGE_CACHE=off. */
+  pageCache?: PageCacheStore;
   /** Customer accounts (Better Auth). */
   auth: {
     /** The signed-in shopper of this request, or null. */
@@ -67,6 +80,8 @@ export interface RequestContext extends AppServices {
   /** The client's address, taken from the socket. */
   clientIp: string;
   requestId: string;
+  /** Set while the page is rendered for the page cache: loaders tag it (server/cache/page-render.ts). */
+  pageRender?: PageRender;
 }
 
 declare module 'react-router' {

@@ -2,6 +2,8 @@ import { data } from 'react-router';
 import { z } from 'zod';
 import { centsToDecimalString } from '@domain/money';
 import { cardFromPublicProduct } from '@domain/storefront-product';
+import { productTag } from '@domain/catalogue-tags';
+import { tagPage } from '@server/cache/page-render';
 import { getProductBySlug } from '@server/catalog/get-product-by-slug';
 import { NotFound } from '~/components/shop/not-found';
 import { ProductDetail } from '~/components/shop/product-detail';
@@ -18,6 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = SlugSchema.safeParse(params.slug);
   const product = slug.success ? await getProductBySlug({ db: context.db, slug: slug.data }) : null;
   if (!product) return data({ product: null }, { status: 404 });
+  tagPage(context, productTag(product.id));
   return { product };
 }
 

@@ -8,6 +8,8 @@ import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { normaliseSearchQuery, SEARCH_RESULT_LIMIT } from '@domain/search';
 import { cardFromPublicProduct } from '@domain/storefront-product';
+import { productTag } from '@domain/catalogue-tags';
+import { tagPage } from '@server/cache/page-render';
 import { searchProducts } from '@server/catalog/search-products';
 import { ProductGrid } from '~/components/shop/collection';
 import { SHOP_LINKS } from '~/components/shop/nav-links';
@@ -19,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = normaliseSearchQuery(new URL(request.url).searchParams.get('q'));
   if (!query) return { query, cards: [], total: 0 };
   const result = await searchProducts({ db: context.db, query });
+  tagPage(context, ...result.products.map((product) => productTag(product.id)));
   return { query, cards: result.products.map((product) => cardFromPublicProduct(product)), total: result.total };
 }
 

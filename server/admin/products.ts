@@ -1,12 +1,14 @@
 /**
  * Products for the admin (SPEC §7 Products): list newest first with cost (margins), create,
  * update, delete. Input is always a parsed `ProductInput` (domain/product-form.ts).
- * Every change a shopper can see drops the storefront's cached lists (decision 007).
+ * Every change a shopper can see drops exactly the cached pages and lists that show (or may
+ * now show) the product, in every process (decisions 007 and 018).
  */
 import { desc, eq, ne, and } from 'drizzle-orm';
 import type { AdminProduct } from '../../domain/admin-contract';
 import type { ProductInput } from '../../domain/product-form';
-import type { CatalogReadCache } from '../catalog/read-cache';
+import { productWriteTags } from '../../domain/catalogue-tags';
+import type { AppServices } from '../context';
 import type { Executor } from '../db/client';
 import { products } from '../db/schema';
 import type { Logger } from 'pino';
@@ -71,8 +73,13 @@ async function writeWithFreeSlug<T>(
   }
 }
 
-/** A product write: the catalogue cache it drops, and where the images it lets go live. */
-type CatalogWrite = { db: Executor; catalogCache: CatalogReadCache; imageStorage: ImageStorage; logger?: Logger };
+/** A product write: the catalogue pages it drops, and where the images it lets go live. */
+type CatalogWrite = {
+  db: Executor;
+  invalidateCatalogue: AppServices['invalidateCatalogue'];
+  imageStorage: ImageStorage;
+  logger?: Logger;
+};
 
 function removeFilesLater(options: CatalogWrite, removed: RemovedImages) {
   if (!removed.length) return Promise.resolve();
@@ -86,17 +93,20 @@ export async function createProduct(options: CatalogWrite & { input: ProductInpu
     await linkProductImages(tx, row!.id, row!.imageUrls);
     return row!;
   });
-  options.catalogCache.invalidate();
+  options.invalidateCatalogue(productWriteTags(null, inserted));
   return toAdminProduct(inserted);
 }
 
 export async function updateProduct(options: CatalogWrite & { productId: string; input: ProductInput }) {
   const { db, input, productId } = options;
+  // The row before the change: the lists it leaves drop too.
+  const [before] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
+  if (!before) return null;
   const updated = await writeWithFreeSlug(db, input.slug, productId, async (tx, slug) => {
     const [row] = await tx.update(products).set({ ...input, slug }).where(eq(products.id, productId)).returning();
     return row ? { row, removed: await linkProductImages(tx, row.id, row.imageUrls) } : null;
   });
-  options.catalogCache.invalidate();
+  options.invalidateCatalogue(productWriteTags(before, updated?.row));
   if (!updated) return null;
   await removeFilesLater(options, updated.removed);
   return toAdminProduct(updated.row);
@@ -117,10 +127,10 @@ export async function deleteProduct(options: CatalogWrite & { productId: string 
   const { productId } = options;
   const result = await options.db.transaction(async (tx) => {
     const removed = await removeProductImages(tx, productId);
-    const deleted = await tx.delete(products).where(eq(products.id, productId)).returning({ id: products.id });
-    return { removed, deleted: deleted.length > 0 };
+    const deleted = await tx.delete(products).where(eq(products.id, productId)).returning();
+    return { removed, deleted: deleted[0] };
   });
-  options.catalogCache.invalidate();
+  if (result.deleted) options.invalidateCatalogue(productWriteTags(result.deleted, null));
   await removeFilesLater(options, result.removed);
-  return result.deleted;
+  return result.deleted !== undefined;
 }

@@ -9,6 +9,8 @@ import {
 } from '../../domain/catalog-page';
 import type { ExternalProduct } from '../../domain/external-product';
 import { cardFromExternalProduct, cardFromPublicProduct, type CardProduct } from '../../domain/storefront-product';
+import { externalCollectionTag, externalProductsTag, ownListTag, productTag } from '../../domain/catalogue-tags';
+import { tagPage } from '../cache/page-render';
 import type { RequestContext } from '../context';
 import { getDemoProduct } from './get-demo-product';
 import { countProducts, listProducts } from './list-products';
@@ -19,7 +21,7 @@ export interface CollectionCards extends CollectionList<CardProduct> {
   source: CardSource;
 }
 
-type Services = Pick<RequestContext, 'db' | 'shopify' | 'logger' | 'clientIp' | 'catalogCache'>;
+type Services = Pick<RequestContext, 'db' | 'shopify' | 'logger' | 'clientIp' | 'catalogCache' | 'pageRender'>;
 
 export interface LoadCollectionCardsOptions {
   context: Services;
@@ -63,7 +65,10 @@ export async function loadCollectionCards(options: LoadCollectionCardsOptions): 
     return { source: from, cards: cards.slice(0, page * pageSize), total, sourceTotal, page, pageCount: pageCount(total, pageSize) };
   };
 
+  // The page cache's tags (decision 018): every source the chain looked at, since a change in
+  // any of them can change what the page shows.
   if (source.external) {
+    tagPage(context, source.external.kind === 'products' ? externalProductsTag : externalCollectionTag(source.external.handle));
     const external = await loadExternal(context, source.external);
     if (external && external.length > 0) {
       const matching = external.filter(
@@ -74,6 +79,7 @@ export async function loadCollectionCards(options: LoadCollectionCardsOptions): 
   }
   if (source.own) {
     const own = source.own;
+    tagPage(context, ownListTag(own));
     const activeFilter = filter && filter.value !== '' ? filter : undefined;
     const count = (countFilter: typeof activeFilter) =>
       context.catalogCache.get(`count:${JSON.stringify({ own, countFilter })}`, () =>
@@ -86,12 +92,14 @@ export async function loadCollectionCards(options: LoadCollectionCardsOptions): 
       listProducts({ db: context.db, ...own, filter: activeFilter, limit }),
     );
     const sourceTotal = list.total === 0 && activeFilter ? await count(undefined) : list.total;
+    tagPage(context, ...list.products.map((product) => productTag(product.id)));
     if (sourceTotal > 0) return paged(list.products.map((product) => cardFromPublicProduct(product)), list.total, sourceTotal, 'own');
   }
   if (source.demoSlug) {
     const demoSlug = source.demoSlug;
     const demo = await context.catalogCache.get(`demo:${demoSlug}`, () => getDemoProduct({ db: context.db, slug: demoSlug }));
     if (demo) {
+      tagPage(context, productTag(demo.id));
       const passes = !filter || matchesFilter(demo, filter.field, filter.value);
       return paged(passes ? [cardFromPublicProduct(demo, { cycleColors: true })] : [], passes ? 1 : 0, 1, 'demo');
     }

@@ -1,8 +1,9 @@
 /**
  * A short-lived cache of the catalogue lists the storefront pages read on every request
- * (decision 007). The admin's product writes (server/admin/products.ts) call `invalidate()`,
- * so on the embedded database (one process by its DATA_DIR lock) a change shows at once. On PostgreSQL with several processes, another process
- * sees it within `ttlMs`. Prices and availability at checkout are always read from the
+ * (decision 007). It follows the catalogue signal (decision 018): every
+ * `invalidateCatalogue(tags)` (the admin's product writes, server/admin/products.ts) clears it
+ * in this process at once and, on PostgreSQL, in every other process through LISTEN/NOTIFY.
+ * A change written behind the shop's back shows within `ttlMs`. Prices and availability at checkout are always read from the
  * database, never from here.
  *
  * Concurrent readers of a missing key share one load. A load that started before an

@@ -15,6 +15,7 @@ import { checkRequestBodies, limitRequestBodies } from './body-guard';
 import { createClientIpResolver } from './client-ip';
 import { describeEmptyErrors } from './error-body';
 import { refuseCrossOriginWrites } from './origin-guard';
+import { pageCache, type PageCacheVariables } from './page-cache';
 import { CLIENT_IP_HEADER } from './client-ip-header';
 import type { DatabaseHandle } from '../db/client';
 
@@ -29,7 +30,10 @@ export interface CreateAppOptions {
   mode: 'production' | 'development';
 }
 
-type AppEnv = { Bindings: HttpBindings; Variables: { secureHeadersNonce?: string; requestId: string; staticFile?: boolean } };
+type AppEnv = {
+  Bindings: HttpBindings;
+  Variables: PageCacheVariables & { secureHeadersNonce?: string; requestId: string; staticFile?: boolean };
+};
 
 
 function withClientIpHeader(request: Request, clientIp: string): Request {
@@ -66,6 +70,16 @@ export function createHttpApp(options: CreateAppOptions) {
     if (c.res.status >= 500) logger.error(line, 'request');
     else if (!c.req.path.startsWith('/assets/')) logger.info(line, 'request');
   });
+
+  // Anonymous catalogue pages from memory, before the headers and compression (page-cache.ts).
+  app.use(
+    '*',
+    pageCache({
+      store: services.pageCache,
+      refetch: (request) => Promise.resolve(app.fetch(request, { incoming: { socket: { remoteAddress: '127.0.0.1' } } })),
+      onError: (error, key) => logger.warn({ err: error, key }, 'page cache refresh failed'),
+    }),
+  );
 
   app.use(
     '*',
@@ -151,6 +165,7 @@ export function createHttpApp(options: CreateAppOptions) {
       cspNonce: c.get('secureHeadersNonce') ?? '',
       clientIp,
       requestId: c.get('requestId'),
+      pageRender: c.get('pageRender'),
     };
     return handleRequest(withClientIpHeader(c.req.raw, clientIp), context);
   });

@@ -130,4 +130,20 @@ describe('catalogue cache', () => {
     expect(await cache.get('products:20', async () => ['twenty'])).toEqual(['twenty']);
     expect(await cache.get('products:6', async () => ['other'])).toEqual(['six']);
   });
+
+  it('reports a refresh that changed the answer (the pages built from it drop), not one that did not', async () => {
+    const timers = manualTimers();
+    const onChange = vi.fn();
+    const cache = createCatalogueCache({ logger: { warn: vi.fn(), error: vi.fn(), debug: vi.fn() }, timers, onChange });
+    await cache.get('k', async () => ['v1']);
+    expect(onChange).not.toHaveBeenCalled(); // the first answer: no page had another one
+    await timers.advance(61_000);
+    await cache.get('k', async () => ['v1']);
+    await flush();
+    expect(onChange).not.toHaveBeenCalled();
+    await timers.advance(61_000);
+    await cache.get('k', async () => ['v2']);
+    await flush();
+    expect(onChange).toHaveBeenCalledWith('k');
+  });
 });

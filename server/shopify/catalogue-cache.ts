@@ -34,6 +34,11 @@ export interface CatalogueCacheOptions {
   waitMs?: number;
   loadLimitMs?: number;
   retryAfterMs?: number;
+  /**
+   * Called when a load brings a catalogue different from what the pages were given (a changed
+   * answer, or the first answer after pages fell back): the cached pages built from it drop.
+   */
+  onChange?: (key: string) => void;
 }
 
 export type Loader<T> = (signal: AbortSignal) => Promise<T>;
@@ -44,6 +49,8 @@ interface Entry<T> {
   inFlight?: Promise<T | null>;
   inFlightSince?: number;
   failedAt?: number;
+  /** A caller got null (a fallback page) since the last value. */
+  fellBack?: boolean;
 }
 
 export interface CatalogueCache {
@@ -86,7 +93,11 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
         );
         // (started on a later tick, so even a loader that throws at once clears the slot below)
         const value = await Promise.race([Promise.resolve().then(() => load(controller.signal)), aborted]);
+        const changed =
+          entry.value === undefined ? entry.fellBack === true : JSON.stringify(entry.value) !== JSON.stringify(value);
         entry.value = value;
+        entry.fellBack = false;
+        if (changed) options.onChange?.(key);
         entry.fetchedAt = timers.now();
         entry.failedAt = undefined;
         return value;
@@ -119,29 +130,38 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   return {
     has: (key) => entries.get(key)?.fetchedAt !== undefined,
     async get<T>(key: string, load: Loader<T>): Promise<T | null> {
-      let entry = entries.get(key) as Entry<T> | undefined;
-      if (!entry) {
-        entry = {};
-        entries.set(key, entry as Entry<unknown>);
+      const value = await lookup<T>(key, load);
+      if (value === null) {
+        const entry = entries.get(key);
+        if (entry) entry.fellBack = true;
       }
-      const now = timers.now();
-      if (entry.fetchedAt !== undefined) {
-        const age = now - entry.fetchedAt;
-        if (age < freshMs) return entry.value as T;
-        if (age < staleMs) {
-          const recentlyFailed = entry.failedAt !== undefined && now - entry.failedAt < retryAfterMs;
-          if (!recentlyFailed) void refresh(key, entry, load);
-          return entry.value as T;
-        }
-      }
-      if (entry.inFlight) {
-        // A load already running longer than the time limit: do not hold this page too.
-        const running = now - (entry.inFlightSince ?? now);
-        if (running >= waitMs) return null;
-        return waitAtMost(key, entry.inFlight, waitMs - running);
-      }
-      if (entry.failedAt !== undefined && now - entry.failedAt < retryAfterMs) return null;
-      return waitAtMost(key, refresh(key, entry, load), waitMs);
+      return value;
     },
   };
+
+  async function lookup<T>(key: string, load: Loader<T>): Promise<T | null> {
+    let entry = entries.get(key) as Entry<T> | undefined;
+    if (!entry) {
+      entry = {};
+      entries.set(key, entry as Entry<unknown>);
+    }
+    const now = timers.now();
+    if (entry.fetchedAt !== undefined) {
+      const age = now - entry.fetchedAt;
+      if (age < freshMs) return entry.value as T;
+      if (age < staleMs) {
+        const recentlyFailed = entry.failedAt !== undefined && now - entry.failedAt < retryAfterMs;
+        if (!recentlyFailed) void refresh(key, entry, load);
+        return entry.value as T;
+      }
+    }
+    if (entry.inFlight) {
+      // A load already running longer than the time limit: do not hold this page too.
+      const running = now - (entry.inFlightSince ?? now);
+      if (running >= waitMs) return null;
+      return waitAtMost(key, entry.inFlight, waitMs - running);
+    }
+    if (entry.failedAt !== undefined && now - entry.failedAt < retryAfterMs) return null;
+    return waitAtMost(key, refresh(key, entry, load), waitMs);
+  }
 }

@@ -29,6 +29,11 @@ export interface CreateShopifyServiceOptions {
   cache?: Omit<CatalogueCacheOptions, 'logger' | 'timers'>;
   /** Tests pass a client directly. */
   client?: ShopifyClient;
+  /**
+   * A refresh changed a list (decision 018): `products` or the collection's handle. The pages
+   * built from it drop from the page cache.
+   */
+  onCatalogueChange?: (key: string) => void;
 }
 
 const pageSize = (first: number | undefined) =>
@@ -45,7 +50,7 @@ export function createShopifyService(options: CreateShopifyServiceOptions): Shop
       logger,
       fetch: options.fetch,
     });
-  const cache = createCatalogueCache({ ...options.cache, logger, timers: options.timers });
+  const cache = createCatalogueCache({ ...options.cache, logger, timers: options.timers, onChange: options.onCatalogueChange });
 
   const guard = async (what: string, run: () => Promise<ExternalProduct[] | null>) => {
     try {

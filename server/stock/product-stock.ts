@@ -9,9 +9,9 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { isLowStock, parseStockCount, stockColors, stockSizes, variantKey, type VariantStock } from '../../domain/stock';
 import type { LowStockVariant } from '../../domain/admin-contract';
 import { AppError, badRequest, notFound } from '../app-error';
-import type { CatalogReadCache } from '../catalog/read-cache';
 import type { Executor } from '../db/client';
 import { products, productStock } from '../db/schema';
+import { stockChanged } from './stock-events';
 import { LOW_STOCK_THRESHOLD } from '../../domain/stock';
 
 /** Tracked counts of the given products, by product id. */
@@ -78,7 +78,6 @@ export function parseStockEdits(
  */
 export async function setProductStock(options: {
   db: Executor;
-  catalogCache: CatalogReadCache;
   productId: string;
   cells: unknown;
 }): Promise<VariantStock[]> {
@@ -147,7 +146,8 @@ export async function setProductStock(options: {
     }
     return rows.filter((entry) => keep.has(variantKey(entry.color, entry.size)));
   });
-  options.catalogCache.invalidate();
+  // The cards and pages that show the product drop at once (and in the other processes).
+  stockChanged([productId]);
   return result;
 }
 

@@ -10,6 +10,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { orderLines, orders, productStock } from '../db/schema';
 import { reservedKey } from './reserve-order-stock';
+import { stockChanged } from './stock-events';
 
 export async function releaseOrderStock(tx: Executor, orderId: string): Promise<void> {
   const released = await tx
@@ -43,4 +44,5 @@ export async function releaseOrderStock(tx: Executor, orderId: string): Promise<
         ),
       );
   }
+  stockChanged(keyed.map(({ line }) => line.productId));
 }

@@ -12,6 +12,7 @@ import { notEnoughStockMessage, variantKey } from '../../domain/stock';
 import { AppError } from '../app-error';
 import type { Executor } from '../db/client';
 import { productStock } from '../db/schema';
+import { stockChanged } from './stock-events';
 
 export interface StockRequestLine {
   productId: string;
@@ -48,6 +49,7 @@ export async function reserveOrderStock(
       .returning({ quantity: productStock.quantity });
     if (taken.length > 0) {
       reserved.set(key, line.quantity);
+      stockChanged([line.productId]);
       continue;
     }
     const [row] = await tx.select({ quantity: productStock.quantity }).from(productStock).where(match);

@@ -27,7 +27,10 @@ describe('HTTP shell', () => {
   });
 
   it('sends security headers and a CSP nonce that the page scripts carry', async () => {
-    const response = await shop.request('/');
+    // A page rendered per visitor (a session cookie); anonymous catalogue pages come from the
+    // page cache with a hash-based policy (page-cache.test.ts).
+    const signedIn = { headers: { cookie: 'better-auth.session_token=x' } };
+    const response = await shop.request('/', signedIn);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -39,7 +42,7 @@ describe('HTTP shell', () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     // A fresh nonce for every response.
-    const again = await shop.request('/');
+    const again = await shop.request('/', signedIn);
     expect(again.headers.get('content-security-policy')).not.toBe(csp);
   });
 

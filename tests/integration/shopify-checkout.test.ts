@@ -32,7 +32,7 @@ describe('POST /api/shopify/checkout', () => {
   it('creates a cart with one line of quantity 1 and answers its checkout URL', async () => {
     const response = await checkout({ variantId: 'gid://shopify/ProductVariant/1002' }, '198.51.100.77');
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store'); // a per-visitor area (decision 018)
     const body = (await response.json()) as { checkoutUrl: string };
     expect(body.checkoutUrl).toMatch(new RegExp(`^${fake.url}/cart/c/[0-9a-f]+\\?key=`));
     expect(fake.requests).toEqual([

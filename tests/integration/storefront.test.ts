@@ -145,11 +145,11 @@ describe('product page', () => {
 
   it('hides an inactive product', async () => {
     await shop.database.db.update(products).set({ isActive: false }).where(eq(products.slug, 'prayer-journal'));
-    shop.shop.services.catalogCache.invalidate(); // written behind the shop's back (its admin API does this itself)
+    shop.shop.services.invalidateCatalogue(['*']); // written behind the shop's back (its admin API does this itself)
     expect((await page('/products/prayer-journal')).status).toBe(404);
     expect(cardTitles((await page('/accessories')).html)).not.toContain('Prayer Journal');
     await shop.database.db.update(products).set({ isActive: true }).where(eq(products.slug, 'prayer-journal'));
-    shop.shop.services.catalogCache.invalidate();
+    shop.shop.services.invalidateCatalogue(['*']);
   });
 });
 
@@ -179,6 +179,7 @@ describe('external shop products', () => {
           : [externalProduct('Shopify Hoodie', ['fleece'])];
       },
     };
+    shop.shop.services.invalidateCatalogue(['*']); // the stand-in replaced the whole external catalogue
     const home = await page('/');
     expect(home.html).toContain('data-source="external"');
     expect(cardTitles(home.html)).toEqual(['Shopify Home Tee']);
@@ -200,6 +201,7 @@ describe('external shop products', () => {
         throw new Error('network down');
       },
     };
+    shop.shop.services.invalidateCatalogue(['*']);
     expect((await page('/')).html).toContain('data-source="own"');
     const tees = await page('/t-shirts');
     expect(tees.status).toBe(200);
@@ -232,7 +234,7 @@ describe('sitemap and robots', () => {
 describe('fallbacks with an empty catalogue', () => {
   it('home shows the demo Simple Cross Tee; t-shirts the verse demo card; empty states elsewhere', async () => {
     await shop.database.db.delete(products).where(sql`true`);
-    shop.shop.services.catalogCache.invalidate();
+    shop.shop.services.invalidateCatalogue(['*']);
     const home = await page('/');
     expect(home.html).toContain('data-source="demo"');
     expect(cardTitles(home.html)).toEqual(['Simple Cross Tee']);
