@@ -3,7 +3,7 @@
  * (signed-in customers with a balance) and 'Proceed to Checkout'. The loader reads the
  * viewer and their spendable points on the server; the cart itself lives in the browser.
  */
-import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import { ShoppingBag } from '~/components/ui/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { priceCart } from '@domain/cart';

@@ -1,6 +1,4 @@
-import Gift from 'lucide-react/icons/gift';
-import Sparkles from 'lucide-react/icons/sparkles';
-import TrendingUp from 'lucide-react/icons/trending-up';
+import { Gift, Sparkles, TrendingUp } from '~/components/ui/icons';
 import { MESSAGES } from '@domain/messages';
 
 /** SPEC §2 Auth: the side panel of benefits (points per $1, redeem points, track progress). */

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { ArrowLeft } from '~/components/ui/icons';
 import { MESSAGES } from '@domain/messages';
 import { endAdminSession } from './admin-api';
 import { CustomersTab } from './customers-tab';

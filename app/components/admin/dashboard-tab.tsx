@@ -1,10 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import Activity from 'lucide-react/icons/activity';
-import DollarSign from 'lucide-react/icons/dollar-sign';
-import Eye from 'lucide-react/icons/eye';
-import Package from 'lucide-react/icons/package';
-import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import Users from 'lucide-react/icons/users';
+import { Activity, DollarSign, Eye, Package, ShoppingCart, Users } from '~/components/ui/icons';
 import { MESSAGES } from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order-status';
 import type { DashboardStats } from '@server/admin/get-dashboard-stats';
@@ -64,7 +59,9 @@ export function DashboardTab({ refreshMs }: { refreshMs: number }) {
             {data?.recentOrders.map((order) => (
               <li key={order.id} className="flex items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium">{MESSAGES.recentOrderLabel(order.orderNumber, order.firstName)}</p>
+                  <p className="truncate text-sm font-medium">
+                    {MESSAGES.recentOrderLabel(order.orderNumber, order.firstName)}
+                  </p>
                   <p className="text-xs text-muted">{formatDate(order.createdAt)}</p>
                 </div>
                 <Badge variant={orderStatusBadgeVariant(order.status)}>{order.status}</Badge>
@@ -76,7 +73,11 @@ export function DashboardTab({ refreshMs }: { refreshMs: number }) {
           <h2 id="revenue-chart" className="mb-4 text-lg font-semibold">
             Revenue, last 30 days
           </h2>
-          {revenue.data ? <RevenueChart days={revenue.data.days} /> : <p className="text-sm text-muted">{MESSAGES.loading}</p>}
+          {revenue.data ? (
+            <RevenueChart days={revenue.data.days} />
+          ) : (
+            <p className="text-sm text-muted">{MESSAGES.loading}</p>
+          )}
         </section>
       </div>
     </div>

@@ -1,6 +1,4 @@
-import Loader2 from 'lucide-react/icons/loader-circle';
-import Tag from 'lucide-react/icons/tag';
-import X from 'lucide-react/icons/x';
+import { Loader2, Tag, X } from '~/components/ui/icons';
 import { useId, useState } from 'react';
 import { isBlankCoupon } from '@domain/coupon';
 import { pointsToCents, redemptionSteps } from '@domain/loyalty';
@@ -132,9 +130,7 @@ export function OrderSummary(props: {
       {props.pointsBalance !== null && props.pointsBalance > 0 ? (
         <div className="mt-6 space-y-2">
           <Label htmlFor={pointsId}>Redeem points</Label>
-          <p className="text-xs text-muted">
-            {MESSAGES.pointsBalanceNote(props.pointsBalance)}
-          </p>
+          <p className="text-xs text-muted">{MESSAGES.pointsBalanceNote(props.pointsBalance)}</p>
           <select
             id={pointsId}
             value={totals.pointsRedeemed}

@@ -1,7 +1,4 @@
-import ChevronLeft from 'lucide-react/icons/chevron-left';
-import ChevronRight from 'lucide-react/icons/chevron-right';
-import Minus from 'lucide-react/icons/minus';
-import Plus from 'lucide-react/icons/plus';
+import { ChevronLeft, ChevronRight, Minus, Plus } from '~/components/ui/icons';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, CATEGORY_PATHS, isProductCategory } from '@domain/categories';
@@ -37,7 +34,8 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
   const cart = useCart();
   const [searchParams] = useSearchParams();
   const requested = searchParams.get('color');
-  const initialColor = product.colors.find((color) => color.toLowerCase() === requested?.toLowerCase()) ?? product.colors[0] ?? null;
+  const initialColor =
+    product.colors.find((color) => color.toLowerCase() === requested?.toLowerCase()) ?? product.colors[0] ?? null;
   const [color, setColor] = useState<string | null>(initialColor);
   const [size, setSize] = useState<string | null>(product.sizes[0] ?? null);
   const [quantity, setQuantity] = useState(1);
@@ -89,17 +87,23 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to="/" className="hover:text-brand-700">Home</Link>
+            <Link to="/" className="hover:text-brand-700">
+              Home
+            </Link>
           </li>
           {category && (
             <li className="flex items-center gap-2">
               <span aria-hidden>/</span>
-              <Link to={category.to} className="hover:text-brand-700">{category.label}</Link>
+              <Link to={category.to} className="hover:text-brand-700">
+                {category.label}
+              </Link>
             </li>
           )}
           <li className="flex items-center gap-2">
             <span aria-hidden>/</span>
-            <span aria-current="page" className="text-ink">{product.name}</span>
+            <span aria-current="page" className="text-ink">
+              {product.name}
+            </span>
           </li>
         </ol>
       </nav>
@@ -122,10 +126,20 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
             <FavoriteButton productId={product.id} title={product.name} className="absolute top-3 right-3 size-11" />
             {images.length > 1 && (
               <>
-                <button type="button" aria-label="Previous image" onClick={() => setImageIndex(current - 1)} className="absolute top-1/2 left-3 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow">
+                <button
+                  type="button"
+                  aria-label="Previous image"
+                  onClick={() => setImageIndex(current - 1)}
+                  className="absolute top-1/2 left-3 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow"
+                >
                   <ChevronLeft className="size-5" aria-hidden />
                 </button>
-                <button type="button" aria-label="Next image" onClick={() => setImageIndex(current + 1)} className="absolute top-1/2 right-3 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow">
+                <button
+                  type="button"
+                  aria-label="Next image"
+                  onClick={() => setImageIndex(current + 1)}
+                  className="absolute top-1/2 right-3 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow"
+                >
                   <ChevronRight className="size-5" aria-hidden />
                 </button>
               </>
@@ -134,7 +148,11 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
           {product.colors.length > 1 && product.images.length > 1 && (
             <ul className="mt-4 grid grid-cols-4 gap-3">
               {product.colors.map((name) => {
-                const thumb = selectImagesForColor({ images: product.images, colors: product.colors, selectedColor: name })[0];
+                const thumb = selectImagesForColor({
+                  images: product.images,
+                  colors: product.colors,
+                  selectedColor: name,
+                })[0];
                 if (!thumb) return null;
                 return (
                   <li key={name}>
@@ -143,7 +161,10 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                       onClick={() => chooseColor(name)}
                       aria-label={`Show ${name}`}
                       aria-pressed={name === color}
-                      className={cn('block aspect-[4/5] w-full overflow-hidden rounded-xl border-2 bg-brand-50', name === color ? 'border-brand-500' : 'border-transparent hover:border-line')}
+                      className={cn(
+                        'block aspect-[4/5] w-full overflow-hidden rounded-xl border-2 bg-brand-50',
+                        name === color ? 'border-brand-500' : 'border-transparent hover:border-line',
+                      )}
                     >
                       <ProductImage src={thumb} alt="" sizes="120px" />
                     </button>
@@ -183,9 +204,16 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                     type="button"
                     onClick={() => chooseColor(name)}
                     aria-pressed={name === color}
-                    className={cn('flex h-10 items-center gap-2 rounded-full border px-3 text-sm transition', name === color ? 'border-ink' : 'border-line hover:border-brand-400')}
+                    className={cn(
+                      'flex h-10 items-center gap-2 rounded-full border px-3 text-sm transition',
+                      name === color ? 'border-ink' : 'border-line hover:border-brand-400',
+                    )}
                   >
-                    <span className="size-5 rounded-full border border-black/15" style={swatchStyle(name)} aria-hidden />
+                    <span
+                      className="size-5 rounded-full border border-black/15"
+                      style={swatchStyle(name)}
+                      aria-hidden
+                    />
                     {name}
                   </button>
                 ))}
@@ -202,7 +230,10 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                     type="button"
                     onClick={() => setSize(name)}
                     aria-pressed={name === size}
-                    className={cn('h-10 min-w-12 rounded-lg border px-3 text-sm font-medium transition', name === size ? 'border-ink bg-ink text-white' : 'border-line bg-white hover:border-brand-400')}
+                    className={cn(
+                      'h-10 min-w-12 rounded-lg border px-3 text-sm font-medium transition',
+                      name === size ? 'border-ink bg-ink text-white' : 'border-line bg-white hover:border-brand-400',
+                    )}
                   >
                     {name}
                   </button>
@@ -211,12 +242,30 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
             </fieldset>
           )}
           <div className="mt-8 flex flex-wrap items-center gap-3">
-            <div className="flex h-12 items-center rounded-full border border-line bg-white" role="group" aria-label="Quantity">
-              <button type="button" className="grid size-12 place-items-center disabled:opacity-40" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((value) => Math.max(1, value - 1))}>
+            <div
+              className="flex h-12 items-center rounded-full border border-line bg-white"
+              role="group"
+              aria-label="Quantity"
+            >
+              <button
+                type="button"
+                className="grid size-12 place-items-center disabled:opacity-40"
+                aria-label="Decrease quantity"
+                disabled={quantity <= 1}
+                onClick={() => setQuantity((value) => Math.max(1, value - 1))}
+              >
                 <Minus className="size-4" aria-hidden />
               </button>
-              <span className="w-8 text-center font-semibold" aria-live="polite">{quantity}</span>
-              <button type="button" className="grid size-12 place-items-center disabled:opacity-40" aria-label="Increase quantity" disabled={quantity >= 10} onClick={() => setQuantity((value) => Math.min(10, value + 1))}>
+              <span className="w-8 text-center font-semibold" aria-live="polite">
+                {quantity}
+              </span>
+              <button
+                type="button"
+                className="grid size-12 place-items-center disabled:opacity-40"
+                aria-label="Increase quantity"
+                disabled={quantity >= 10}
+                onClick={() => setQuantity((value) => Math.min(10, value + 1))}
+              >
                 <Plus className="size-4" aria-hidden />
               </button>
             </div>
