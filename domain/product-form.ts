@@ -229,8 +229,31 @@ function formPriceToCents(raw: string): number | string | null {
   return parsePriceToCents(raw) ?? raw;
 }
 
+/**
+ * What the dialog sends: its values in the shape `ProductInputSchema` parses (prices in
+ * cents, or the text as typed when it is not a price, for the schema to refuse by name).
+ */
+export interface ProductDraft {
+  name: string;
+  /** Kept when editing, so a renamed product keeps its address. */
+  slug?: string;
+  description: string;
+  priceCents: number | string | null;
+  originalPriceCents: number | string | null;
+  costCents: number | string | null;
+  category: string;
+  imageUrls: string[];
+  colors: string;
+  sizes: string;
+  placement: string[];
+  tags: string;
+  isNewArrival: boolean;
+  isFeatured: boolean;
+  isActive: boolean;
+}
+
 /** Maps the dialog's values to the object `ProductInputSchema` parses. SPEC §5 */
-export function productFormToInput(values: ProductFormValues): Record<string, unknown> {
+export function productFormToInput(values: ProductFormValues): ProductDraft {
   return {
     name: values.name,
     description: values.description,

@@ -16,13 +16,9 @@ import type { ImageStorage } from './media/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
 import type { CheckoutSweep } from './payments/sweep-checkouts';
 
-/** The signed-in shopper as the pages see it (public shape: no secrets). */
-export interface Viewer {
-  userId: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}
+import type { Viewer } from '../domain/viewer';
+
+export type { Viewer };
 
 export interface AppServices {
   config: Config;

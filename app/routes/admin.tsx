@@ -8,8 +8,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { AdminAccessForm } from '~/components/admin/admin-access-form';
 import { AdminDashboard } from '~/components/admin/admin-dashboard';
-import { isAdminSessionError, onAdminUnauthorized } from '~/components/admin/admin-api';
-import { readAdminToken, subscribeAdminToken, writeAdminToken } from '~/lib/admin-session';
+import { isAdminSessionError, onAdminUnauthorized } from '~/lib/admin/admin-api';
+import { readAdminToken, subscribeAdminToken, writeAdminToken } from '~/lib/admin/admin-session';
 import type { Route } from './+types/admin';
 
 export function meta(_: Route.MetaArgs) {

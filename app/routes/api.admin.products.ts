@@ -23,7 +23,7 @@ export const action = jsonRoute<Route.ActionArgs>(
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const input = ProductInputSchema.safeParse(await request.json().catch(() => null));
     if (!input.success) throw badRequest(input.error.issues[0]?.message ?? MESSAGES.productRequiredFields);
-    const product = await createProduct({ db: context.db, catalogCache: context.catalogCache, input: input.data });
+    const product = await createProduct({ db: context.db, catalogCache: context.catalogCache, imageStorage: context.imageStorage, logger: context.logger, input: input.data });
     context.logger.info({ productId: product.id }, 'product created');
     return jsonResponse({ product }, { status: 201 });
   },

@@ -23,7 +23,7 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, as
   if (!id.success) throw productNotFound();
   const productId = id.data;
   if (request.method === 'DELETE') {
-    const deleted = await deleteProduct({ db: context.db, catalogCache: context.catalogCache, productId });
+    const deleted = await deleteProduct({ db: context.db, catalogCache: context.catalogCache, imageStorage: context.imageStorage, logger: context.logger, productId });
     if (!deleted) throw productNotFound();
     return { success: true };
   }
@@ -38,7 +38,7 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, as
   if (request.method !== 'PUT') throw methodNotAllowed('PUT, PATCH, DELETE');
   const input = ProductInputSchema.safeParse(body);
   if (!input.success) throw badRequest(input.error.issues[0]?.message ?? MESSAGES.productRequiredFields);
-  const product = await updateProduct({ db: context.db, catalogCache: context.catalogCache, productId, input: input.data });
+  const product = await updateProduct({ db: context.db, catalogCache: context.catalogCache, imageStorage: context.imageStorage, logger: context.logger, productId, input: input.data });
   if (!product) throw productNotFound();
   return { product };
 });

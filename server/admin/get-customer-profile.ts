@@ -1,11 +1,12 @@
 /** A customer's View Profile: their orders and loyalty balance (summed by the loyalty ledger's one rule). */
 import { desc, eq, or } from 'drizzle-orm';
+import type { AdminCustomerProfile } from '../../domain/admin-contract';
 import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orders } from '../db/schema';
 import { getPointsTotals } from '../loyalty/ledger';
 
-export async function getCustomerProfile(options: { db: Executor; customerId: string }) {
+export async function getCustomerProfile(options: { db: Executor; customerId: string }): Promise<AdminCustomerProfile | null> {
   const { db, customerId } = options;
   const found = await db.select().from(customers).where(eq(customers.id, customerId)).limit(1);
   const customer = found[0];
@@ -31,4 +32,3 @@ export async function getCustomerProfile(options: { db: Executor; customerId: st
     orders: customerOrders.map((order) => ({ ...order, status: order.status as OrderStatus, createdAt: order.createdAt.toISOString() })),
   };
 }
-export type AdminCustomerProfile = NonNullable<Awaited<ReturnType<typeof getCustomerProfile>>>;

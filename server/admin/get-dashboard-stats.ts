@@ -4,6 +4,7 @@
  * as running totals by triggers (admin_counters) so the dashboard stays fast at 100,000s of orders.
  */
 import { eq, desc } from 'drizzle-orm';
+import type { DashboardStats } from '../../domain/admin-contract';
 import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orders, products } from '../db/schema';
@@ -11,22 +12,6 @@ import { readAdminCounters } from './read-admin-counters';
 import { countVisitors } from '../visitors/count-visitors';
 
 export const RECENT_ACTIVITY_LIMIT = 5;
-
-export interface DashboardStats {
-  totalProducts: number;
-  totalOrders: number;
-  revenueCents: number;
-  customers: number;
-  onlineNow: number;
-  totalVisitors: number;
-  recentOrders: {
-    id: string;
-    orderNumber: string;
-    status: OrderStatus;
-    createdAt: string;
-    firstName: string | null;
-  }[];
-}
 
 export async function getDashboardStats(options: { db: Executor; now?: Date }): Promise<DashboardStats> {
   const { db } = options;

@@ -1,10 +1,11 @@
 /** An order's View Details: lines, totals, coupon, points and payment reference. */
 import { asc, eq } from 'drizzle-orm';
+import type { AdminOrderDetail } from '../../domain/admin-contract';
 import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
 
-export async function getOrderDetail(options: { db: Executor; orderId: string }) {
+export async function getOrderDetail(options: { db: Executor; orderId: string }): Promise<AdminOrderDetail | null> {
   const { db, orderId } = options;
   const found = await db
     .select({ order: orders, firstName: customers.firstName, lastName: customers.lastName, customerEmail: customers.email })
@@ -45,4 +46,3 @@ export async function getOrderDetail(options: { db: Executor; orderId: string })
     })),
   };
 }
-export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>;

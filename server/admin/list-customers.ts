@@ -1,6 +1,7 @@
 /** The Customers tab (SPEC §2): newest first, searchable by name or e-mail, paged. */
 import { count, ilike, or, type SQL, desc } from 'drizzle-orm';
 import { z } from 'zod';
+import type { AdminCustomerRow, AdminPage } from '../../domain/admin-contract';
 import type { Executor } from '../db/client';
 import { customers } from '../db/schema';
 import { ADMIN_PAGE_SIZE, escapeLike } from './list-orders';
@@ -12,7 +13,11 @@ export const CustomerFilterSchema = z.object({
 });
 export type CustomerFilter = z.infer<typeof CustomerFilterSchema>;
 
-export async function listCustomers(options: { db: Executor; filter: CustomerFilter; pageSize?: number }) {
+export async function listCustomers(options: {
+  db: Executor;
+  filter: CustomerFilter;
+  pageSize?: number;
+}): Promise<AdminPage & { customers: AdminCustomerRow[] }> {
   const { db, filter } = options;
   const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
   let where: SQL | undefined;
@@ -46,4 +51,3 @@ export async function listCustomers(options: { db: Executor; filter: CustomerFil
     customers: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
   };
 }
-export type AdminCustomerRow = Awaited<ReturnType<typeof listCustomers>>['customers'][number];

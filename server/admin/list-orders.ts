@@ -4,6 +4,7 @@
  */
 import { and, count, eq, or, sql, type SQL, desc } from 'drizzle-orm';
 import { z } from 'zod';
+import type { AdminOrderRow, AdminPage } from '../../domain/admin-contract';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orders } from '../db/schema';
@@ -62,7 +63,11 @@ async function countOrders(db: Executor, filter: Pick<OrderFilter, 'q' | 'status
   return Number(rows[0]?.total ?? 0);
 }
 
-export async function listOrders(options: { db: Executor; filter: OrderFilter; pageSize?: number }) {
+export async function listOrders(options: {
+  db: Executor;
+  filter: OrderFilter;
+  pageSize?: number;
+}): Promise<AdminPage & { orders: AdminOrderRow[] }> {
   const { db, filter } = options;
   const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
   const where = orderFilterWhere(filter);
@@ -92,4 +97,3 @@ export async function listOrders(options: { db: Executor; filter: OrderFilter; p
     })),
   };
 }
-export type AdminOrderRow = Awaited<ReturnType<typeof listOrders>>['orders'][number];

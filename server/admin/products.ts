@@ -4,15 +4,23 @@
  * Every change a shopper can see drops the storefront's cached lists (decision 007).
  */
 import { desc, eq, ne, and } from 'drizzle-orm';
+import type { AdminProduct } from '../../domain/admin-contract';
 import type { ProductInput } from '../../domain/product-form';
 import type { CatalogReadCache } from '../catalog/read-cache';
 import type { Executor } from '../db/client';
 import { products } from '../db/schema';
+import type { Logger } from 'pino';
+import type { ImageStorage } from '../media/image-storage';
+import { linkProductImages, removeImageFiles, removeProductImages, type RemovedImages } from '../media/product-images';
 
-export type AdminProduct = typeof products.$inferSelect;
+/** A product row as the admin API answers it (domain/admin-contract.ts). */
+export function toAdminProduct(row: typeof products.$inferSelect): AdminProduct {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
 
-export async function listAdminProducts(options: { db: Executor }) {
-  return options.db.select().from(products).orderBy(desc(products.createdAt), desc(products.id));
+export async function listAdminProducts(options: { db: Executor }): Promise<AdminProduct[]> {
+  const rows = await options.db.select().from(products).orderBy(desc(products.createdAt), desc(products.id));
+  return rows.map(toAdminProduct);
 }
 
 /** A slug not yet used by another product: 'tee', 'tee-2', 'tee-3' ... */
@@ -63,24 +71,35 @@ async function writeWithFreeSlug<T>(
   }
 }
 
-type CatalogWrite = { db: Executor; catalogCache: CatalogReadCache };
+/** A product write: the catalogue cache it drops, and where the images it lets go live. */
+type CatalogWrite = { db: Executor; catalogCache: CatalogReadCache; imageStorage: ImageStorage; logger?: Logger };
+
+function removeFilesLater(options: CatalogWrite, removed: RemovedImages) {
+  if (!removed.length) return Promise.resolve();
+  return removeImageFiles(options.imageStorage, removed, (error) => options.logger?.warn({ err: error }, 'image file not removed'));
+}
 
 export async function createProduct(options: CatalogWrite & { input: ProductInput }) {
   const { db, input } = options;
-  const inserted = await writeWithFreeSlug(db, input.slug, undefined, (tx, slug) =>
-    tx.insert(products).values({ ...input, slug }).returning(),
-  );
+  const inserted = await writeWithFreeSlug(db, input.slug, undefined, async (tx, slug) => {
+    const [row] = await tx.insert(products).values({ ...input, slug }).returning();
+    await linkProductImages(tx, row!.id, row!.imageUrls);
+    return row!;
+  });
   options.catalogCache.invalidate();
-  return inserted[0]!;
+  return toAdminProduct(inserted);
 }
 
 export async function updateProduct(options: CatalogWrite & { productId: string; input: ProductInput }) {
   const { db, input, productId } = options;
-  const updated = await writeWithFreeSlug(db, input.slug, productId, (tx, slug) =>
-    tx.update(products).set({ ...input, slug }).where(eq(products.id, productId)).returning(),
-  );
+  const updated = await writeWithFreeSlug(db, input.slug, productId, async (tx, slug) => {
+    const [row] = await tx.update(products).set({ ...input, slug }).where(eq(products.id, productId)).returning();
+    return row ? { row, removed: await linkProductImages(tx, row.id, row.imageUrls) } : null;
+  });
   options.catalogCache.invalidate();
-  return updated[0] ?? null;
+  if (!updated) return null;
+  await removeFilesLater(options, updated.removed);
+  return toAdminProduct(updated.row);
 }
 
 /** The Margins tab's in-place cost edit (cost is never public: the cached lists stay). */
@@ -90,11 +109,18 @@ export async function updateProductCost(options: { db: Executor; productId: stri
     .set({ costCents: options.costCents })
     .where(eq(products.id, options.productId))
     .returning();
-  return updated[0] ?? null;
+  return updated[0] ? toAdminProduct(updated[0]) : null;
 }
 
+/** Deletes the product with its images: rows in the same transaction, files after it. */
 export async function deleteProduct(options: CatalogWrite & { productId: string }): Promise<boolean> {
-  const deleted = await options.db.delete(products).where(eq(products.id, options.productId)).returning({ id: products.id });
+  const { productId } = options;
+  const result = await options.db.transaction(async (tx) => {
+    const removed = await removeProductImages(tx, productId);
+    const deleted = await tx.delete(products).where(eq(products.id, productId)).returning({ id: products.id });
+    return { removed, deleted: deleted.length > 0 };
+  });
   options.catalogCache.invalidate();
-  return deleted.length > 0;
+  await removeFilesLater(options, result.removed);
+  return result.deleted;
 }

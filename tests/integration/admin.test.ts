@@ -230,6 +230,54 @@ describe('image uploads', () => {
   });
 });
 
+describe('images belong to their product', () => {
+  const uploadOne = async () => {
+    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 10, g: 90, b: 160 } } }).png().toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+    const response = await admin('/api/admin/uploads', { method: 'POST', body: form });
+    expect(response.status).toBe(201);
+    return (await response.json()) as { url: string; id: string };
+  };
+  const files = async (id: string) => (await readdir(path.join(shop.dataDir, 'uploads'))).filter((file) => file.startsWith(id));
+  const imageRow = async (id: string) => (await shop.database.db.select().from(productImages).where(eq(productImages.id, id)))[0];
+  const save = async (body: Record<string, unknown>, id?: string) => {
+    const response = await admin(id ? `/api/admin/products/${id}` : '/api/admin/products', {
+      method: id ? 'PUT' : 'POST',
+      body: JSON.stringify({ priceCents: 2500, category: 'hoodies', ...body }),
+    });
+    expect(response.status, await response.clone().text()).toBe(id ? 200 : 201);
+    return ((await response.json()) as { product: { id: string; slug: string } }).product;
+  };
+
+  it('links uploads on save, removes the ones an edit drops and all of them with the product, files too', async () => {
+    const [first, second] = [await uploadOne(), await uploadOne()];
+    const product = await save({ name: 'Image Owner Hoodie', imageUrls: [first.url, second.url] });
+    expect((await imageRow(first.id))?.productId).toBe(product.id);
+    expect((await imageRow(second.id))?.productId).toBe(product.id);
+
+    await save({ name: 'Image Owner Hoodie', slug: product.slug, imageUrls: [second.url] }, product.id);
+    expect(await imageRow(first.id)).toBeUndefined();
+    expect(await files(first.id)).toEqual([]);
+    expect(await files(second.id)).toHaveLength(2);
+
+    expect((await admin(`/api/admin/products/${product.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await imageRow(second.id)).toBeUndefined();
+    expect(await files(second.id)).toEqual([]);
+    expect((await shop.request(second.url)).status).toBe(404);
+  });
+
+  it('keeps an image another product still shows', async () => {
+    const shared = await uploadOne();
+    const owner = await save({ name: 'Sharing Hoodie', imageUrls: [shared.url] });
+    const borrower = await save({ name: 'Borrowing Hoodie', imageUrls: [shared.url] });
+    expect((await admin(`/api/admin/products/${owner.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await files(shared.id)).toHaveLength(2);
+    expect((await shop.request(shared.url)).status).toBe(200);
+    expect((await admin(`/api/admin/products/${borrower.id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+});
+
 describe('orders, customers and dashboard stats', () => {
   let orderIds: string[] = [];
   let customerId: string;

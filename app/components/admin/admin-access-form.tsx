@@ -3,7 +3,7 @@ import { MESSAGES } from '@domain/messages';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { requestAdminSession, writeAdminToken } from '~/lib/admin-session';
+import { requestAdminSession, writeAdminToken } from '~/lib/admin/admin-session';
 import { notify } from '~/lib/notify';
 
 /**

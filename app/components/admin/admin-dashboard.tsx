@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft } from '~/components/ui/icons';
 import { MESSAGES } from '@domain/messages';
-import { endAdminSession } from './admin-api';
+import { endAdminSession } from '~/lib/admin/admin-api';
 import { CustomersTab } from './customers-tab';
 import { DashboardTab } from './dashboard-tab';
 import { MarginsTab } from './margins-tab';

@@ -3,17 +3,16 @@ import { Search } from '~/components/ui/icons';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order-status';
-import type { AdminCustomerProfile } from '@server/admin/get-customer-profile';
-import type { AdminCustomerRow } from '@server/admin/list-customers';
+import type { AdminCustomerProfile, AdminCustomerRow, AdminPage } from '@domain/admin-contract';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
-import { adminGet, isAdminSessionError } from './admin-api';
+import { adminGet, isAdminSessionError } from '~/lib/admin/admin-api';
 import { formatCents, formatDate, fullName } from './format';
 import { Pager } from './pager';
 
-type CustomersPage = { total: number; page: number; pageSize: number; customers: AdminCustomerRow[] };
+type CustomersPage = AdminPage & { customers: AdminCustomerRow[] };
 
 /** Customers tab (SPEC §2): name, e-mail, phone or N/A, joined date, View Profile; search, pages. */
 export function CustomersTab() {

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, DollarSign, Eye, Package, ShoppingCart, Users } from '~/components/ui/icons';
 import { MESSAGES } from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order-status';
-import type { DashboardStats } from '@server/admin/get-dashboard-stats';
+import type { DashboardStats } from '@domain/admin-contract';
 import { Badge } from '~/components/ui/badge';
-import { adminGet } from './admin-api';
+import { adminGet } from '~/lib/admin/admin-api';
 import { formatCents, formatDate } from './format';
 import { RevenueChart } from './revenue-chart';
 

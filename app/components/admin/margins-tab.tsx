@@ -4,9 +4,9 @@ import { marginBand, marginBarWidth, marginPercent, profitCents, summarizeMargin
 import { centsToDecimalString, parsePriceToCents } from '@domain/money';
 import { Input } from '~/components/ui/input';
 import { notify } from '~/lib/notify';
-import { adminSend } from './admin-api';
+import { adminSend } from '~/lib/admin/admin-api';
 import { formatCents } from './format';
-import type { ProductJson } from './product-form-dialog';
+import type { AdminProduct } from '@domain/admin-contract';
 import { useAdminProducts } from './products-tab';
 
 const BAR: Record<MarginColor, string> = { green: 'bg-green-500', yellow: 'bg-yellow-400', orange: 'bg-orange-500', red: 'bg-red-600' };
@@ -57,7 +57,7 @@ export function MarginsTab() {
   );
 }
 
-function MarginRow({ product }: { product: ProductJson }) {
+function MarginRow({ product }: { product: AdminProduct }) {
   const queryClient = useQueryClient();
   const [cost, setCost] = useState(product.costCents === null ? '' : centsToDecimalString(product.costCents));
   const save = useMutation({

@@ -3,19 +3,18 @@ import { Download, Search } from '~/components/ui/icons';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { ORDER_STATUSES, orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
-import type { AdminOrderDetail } from '@server/admin/get-order-detail';
-import type { AdminOrderRow } from '@server/admin/list-orders';
+import type { AdminOrderDetail, AdminOrderRow, AdminPage } from '@domain/admin-contract';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { notify } from '~/lib/notify';
-import { adminFetch, adminGet, adminSend, isAdminSessionError } from './admin-api';
+import { adminFetch, adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
 import { formatCents, formatDate } from './format';
 import { Pager } from './pager';
 
-type OrdersPage = { total: number; page: number; pageSize: number; orders: AdminOrderRow[] };
+type OrdersPage = AdminPage & { orders: AdminOrderRow[] };
 
 function filterParams(q: string, status: string, page?: number) {
   const params = new URLSearchParams();

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { AdminProduct } from '@domain/admin-contract';
 import { CATEGORY_LABELS } from '@domain/categories';
 import { centsToDecimalString } from '@domain/money';
 import { MESSAGES } from '@domain/messages';
@@ -10,9 +11,9 @@ import {
   productFormToInput,
   splitCommaList,
   validateImageFile,
+  type ProductDraft,
   type ProductFormValues,
 } from '@domain/product-form';
-import type { AdminProduct } from '@server/admin/products';
 import { swatchStyle } from '~/components/shop/swatch-color';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
@@ -20,9 +21,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
 import { notify } from '~/lib/notify';
-import { uploadImage } from './upload-image';
-
-export type ProductJson = Omit<AdminProduct, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+import { uploadImage } from '~/lib/admin/upload-image';
 
 const EMPTY: ProductFormValues = {
   name: '',
@@ -41,7 +40,7 @@ const EMPTY: ProductFormValues = {
   isActive: true,
 };
 
-function toFormValues(product: ProductJson | null): ProductFormValues {
+function toFormValues(product: AdminProduct | null): ProductFormValues {
   if (!product) return EMPTY;
   const dollars = (cents: number | null) => (cents === null ? '' : centsToDecimalString(cents));
   return {
@@ -73,10 +72,10 @@ export function ProductFormDialog({
   onSave,
 }: {
   open: boolean;
-  product: ProductJson | null;
+  product: AdminProduct | null;
   onOpenChange: (open: boolean) => void;
   /** Resolves when saved; rejects with the server's message. */
-  onSave: (input: Record<string, unknown>) => Promise<void>;
+  onSave: (input: ProductDraft) => Promise<void>;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -96,8 +95,8 @@ function ProductForm({
   onSave,
   onCancel,
 }: {
-  product: ProductJson | null;
-  onSave: (input: Record<string, unknown>) => Promise<void>;
+  product: AdminProduct | null;
+  onSave: (input: ProductDraft) => Promise<void>;
   onCancel: () => void;
 }) {
   const [values, setValues] = useState<ProductFormValues>(() => toFormValues(product));

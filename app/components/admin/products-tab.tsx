@@ -1,19 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from '~/components/ui/icons';
 import { useState } from 'react';
+import type { AdminProduct } from '@domain/admin-contract';
 import { MESSAGES } from '@domain/messages';
+import type { ProductDraft } from '@domain/product-form';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { notify } from '~/lib/notify';
-import { adminGet, adminSend, isAdminSessionError } from './admin-api';
+import { adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
 import { formatCents } from './format';
-import { ProductFormDialog, type ProductJson } from './product-form-dialog';
+import { ProductFormDialog } from './product-form-dialog';
 import { SyncPanel } from './sync-panel';
 
 export function useAdminProducts() {
   return useQuery({
     queryKey: ['admin', 'products'],
-    queryFn: () => adminGet<{ products: ProductJson[] }>('/api/admin/products'),
+    queryFn: () => adminGet<{ products: AdminProduct[] }>('/api/admin/products'),
   });
 }
 
@@ -21,7 +23,7 @@ export function useAdminProducts() {
 export function ProductsTab() {
   const queryClient = useQueryClient();
   const products = useAdminProducts();
-  const [dialog, setDialog] = useState<{ open: boolean; product: ProductJson | null }>({ open: false, product: null });
+  const [dialog, setDialog] = useState<{ open: boolean; product: AdminProduct | null }>({ open: false, product: null });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
   const remove = useMutation({
     mutationFn: (id: string) => adminSend(`/api/admin/products/${id}`, 'DELETE'),
@@ -32,7 +34,7 @@ export function ProductsTab() {
     onError: () => notify({ title: MESSAGES.deleteProductFailed, variant: 'destructive' }),
   });
 
-  async function save(input: Record<string, unknown>) {
+  async function save(input: ProductDraft) {
     const editing = dialog.product;
     try {
       if (editing) await adminSend(`/api/admin/products/${editing.id}`, 'PUT', input);

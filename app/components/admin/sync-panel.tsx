@@ -3,9 +3,9 @@ import { RefreshCw } from '~/components/ui/icons';
 import { MESSAGES } from '@domain/messages';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { readAdminToken } from '~/lib/admin-session';
+import { readAdminToken } from '~/lib/admin/admin-session';
 import { notify } from '~/lib/notify';
-import { adminGet, adminSend } from './admin-api';
+import { adminGet, adminSend } from '~/lib/admin/admin-api';
 
 type SyncResult = { product_name: string; status: 'success' | 'error'; variants_count: number; error: string | null };
 

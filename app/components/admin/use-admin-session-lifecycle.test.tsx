@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_SESSION_HEARTBEAT_MS } from '@domain/admin-session';
-import { ADMIN_TOKEN_KEY } from '~/lib/admin-session';
+import { ADMIN_TOKEN_KEY } from '~/lib/admin/admin-session';
 import { useAdminSessionLifecycle } from './use-admin-session-lifecycle';
 
 const TOKEN = 'a'.repeat(43);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ADMIN_SESSION_HEARTBEAT_MS } from '@domain/admin-session';
-import { leaveAdminSession, resumeAdminSession } from './admin-api';
+import { leaveAdminSession, resumeAdminSession } from '~/lib/admin/admin-api';
 
 /**
  * While the admin page is open its session stays alive: resumed on load, every heartbeat and

@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Button } from '~/components/ui/button';
-import type { Viewer } from '@server/context';
+import type { Viewer } from '@domain/viewer';
 import { CATEGORY_LINKS, iconLink } from './nav-links';
 
 /**

@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button';
 import { useCart } from '~/lib/cart-store';
 import { useFavorites } from '~/lib/favorites-store';
 import { holdModal } from '~/lib/modal-presence';
-import type { Viewer } from '@server/context';
+import type { Viewer } from '@domain/viewer';
 import { CATEGORY_LINKS, iconLink } from './nav-links';
 import { SearchForm } from './search-form';
 

@@ -1,6 +1,6 @@
 /** The admin token in the browser (SPEC §3/§9: localStorage 'adminSessionToken'). */
 import { MESSAGES } from '@domain/messages';
-import { ApiError, postJson } from './json-api';
+import { ApiError, postJson } from '~/lib/json-api';
 
 export const ADMIN_TOKEN_KEY = 'adminSessionToken';
 const CHANGE_EVENT = 'admin-session-change';

@@ -5,7 +5,7 @@
  */
 import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
 import { MESSAGES } from '@domain/messages';
-import { ADMIN_TOKEN_KEY, readAdminToken, writeAdminToken } from '~/lib/admin-session';
+import { ADMIN_TOKEN_KEY, readAdminToken, writeAdminToken } from '~/lib/admin/admin-session';
 import { ApiError, readJsonAnswer, sendRequest } from '~/lib/json-api';
 
 type Listener = () => void;

@@ -1,5 +1,5 @@
 import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
-import { readAdminToken } from '~/lib/admin-session';
+import { readAdminToken } from '~/lib/admin/admin-session';
 import { ApiError } from '~/lib/json-api';
 import { adminSessionLost } from './admin-api';
 
