@@ -8,14 +8,34 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.env.NODE_ENV = 'production';
 
-// One process: TypeScript sources of server/ are loaded through tsx's loader.
-const { register } = await import('tsx/esm/api');
-register();
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+const configs = ['vite.config.ts', 'react-router.config.ts', 'package.json'].map((f) => path.join(root, f));
+// SKIP_BUILD_CHECK=1 (tests) trusts an existing build even if sources look newer.
+const trustBuild = process.env.SKIP_BUILD_CHECK === '1';
 
-// A bad setting stops start-up with one line, before any build work.
+// Production runs compiled JavaScript (decision 019): the server entry is compiled into
+// build/node/ (half a second, scripts/build-server.mjs) when missing or older than its sources.
+const serverEntry = path.join(root, 'build/node/main.js');
+const serverSourcesChanged = () =>
+  Math.max(...['server', 'domain'].map((d) => newestMtime(path.join(root, d))), ...configs.map(mtime)) > mtime(serverEntry);
+if (!existsSync(serverEntry) || (!trustBuild && serverSourcesChanged())) {
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
+}
+
+// A bad setting stops start-up with one line, before the page build.
 const dotenv = await import('dotenv');
 dotenv.config({ path: path.join(root, '.env'), quiet: true });
-const { parseConfig, ConfigError } = await import(pathToFileURL(path.join(root, 'server/config.server.ts')).href);
+const { parseConfig, ConfigError } = await import(pathToFileURL(path.join(root, 'build/node/config.server.js')).href);
 try {
   parseConfig(process.env);
 } catch (error) {
@@ -26,28 +46,12 @@ try {
   throw error;
 }
 
-function newestMtime(dir) {
-  let newest = 0;
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 const serverBuild = path.join(root, 'build/server/index.js');
 const sourcesChanged = () => {
   const built = statSync(serverBuild).mtimeMs;
   const sources = ['app', 'domain', 'public'].map((d) => newestMtime(path.join(root, d)));
-  const configs = ['vite.config.ts', 'react-router.config.ts', 'package.json'].map((f) =>
-    existsSync(path.join(root, f)) ? statSync(path.join(root, f)).mtimeMs : 0,
-  );
-  return Math.max(...sources, ...configs) > built;
+  return Math.max(...sources, ...configs.map(mtime)) > built;
 };
-
-// SKIP_BUILD_CHECK=1 (tests) trusts an existing build even if sources look newer.
-const trustBuild = process.env.SKIP_BUILD_CHECK === '1';
 if (!existsSync(serverBuild) || !existsSync(path.join(root, 'build/client')) || (!trustBuild && sourcesChanged())) {
   console.log('Building the shop (first start or changed sources)...');
   const result = spawnSync(path.join(root, 'node_modules/.bin/react-router'), ['build'], {
@@ -61,4 +65,4 @@ if (!existsSync(serverBuild) || !existsSync(path.join(root, 'build/client')) || 
   }
 }
 
-await import(pathToFileURL(path.join(root, 'server/main.ts')).href);
+await import(pathToFileURL(serverEntry).href);

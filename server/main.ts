@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import dotenv from 'dotenv';
 import type { ServerBuild } from 'react-router';
@@ -12,8 +12,8 @@ import { createLogger, prepareShop } from './bootstrap';
 import { ConfigError, parseConfig } from './config.server';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createHttpApp } from './http/create-app';
+import { ROOT } from './paths';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const isDev = process.argv.includes('--dev');
 
 async function main() {

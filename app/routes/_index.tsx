@@ -1,6 +1,4 @@
-import Heart from 'lucide-react/icons/heart';
-import ShieldCheck from 'lucide-react/icons/shield-check';
-import Truck from 'lucide-react/icons/truck';
+import { Heart, ShieldCheck, Truck } from '~/components/ui/icons';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { loadCollectionCards } from '@server/catalog/load-collection-cards';

@@ -1,7 +1,5 @@
 /** /account: the signed-in customer's order history (number, date, status, total, lines). */
-import Award from 'lucide-react/icons/award';
-import MapPin from 'lucide-react/icons/map-pin';
-import Package from 'lucide-react/icons/package';
+import { Award, MapPin, Package } from '~/components/ui/icons';
 import { Link, redirect } from 'react-router';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Badge } from '~/components/ui/badge';
@@ -46,7 +44,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <Link to="/loyalty" className="inline-flex h-10 items-center gap-2 rounded-full border border-line px-4 text-sm font-semibold hover:bg-brand-50">
+          <Link
+            to="/loyalty"
+            className="inline-flex h-10 items-center gap-2 rounded-full border border-line px-4 text-sm font-semibold hover:bg-brand-50"
+          >
             <Award className="size-4" aria-hidden />
             {MESSAGES.loyaltyRewards}
           </Link>
@@ -73,7 +74,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-8 rounded-3xl border border-line bg-white p-10 text-center shadow-sm">
           <Package className="mx-auto size-10 text-brand-600" aria-hidden />
           <p className="mt-4 text-lg">You have no orders yet.</p>
-          <Link to="/" className="mt-6 inline-flex h-11 items-center rounded-full bg-brand-600 px-6 text-sm font-semibold text-white hover:bg-brand-700">
+          <Link
+            to="/"
+            className="mt-6 inline-flex h-11 items-center rounded-full bg-brand-600 px-6 text-sm font-semibold text-white hover:bg-brand-700"
+          >
             Start shopping
           </Link>
         </div>
@@ -98,7 +102,14 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                 {order.lines.map((line, index) => (
                   <li key={index} className="flex items-center gap-4 py-3">
                     {line.imageUrl ? (
-                      <img src={line.imageUrl} alt="" width={48} height={48} className="size-12 rounded-lg object-cover" loading="lazy" />
+                      <img
+                        src={line.imageUrl}
+                        alt=""
+                        width={48}
+                        height={48}
+                        className="size-12 rounded-lg object-cover"
+                        loading="lazy"
+                      />
                     ) : (
                       <span className="size-12 rounded-lg bg-brand-50" aria-hidden />
                     )}

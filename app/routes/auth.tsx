@@ -3,7 +3,7 @@
  * session exists (the loader redirects on the server). Also: confirmation-link results
  * (?verified=1, ?error=...), resending the link, and 'Forgot password?'.
  */
-import Loader2 from 'lucide-react/icons/loader-circle';
+import { Loader2 } from '~/components/ui/icons';
 import { useId, useState } from 'react';
 import { redirect } from 'react-router';
 import { BenefitsPanel } from '~/components/account/benefits-panel';
@@ -12,7 +12,13 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { postAuth } from '~/lib/auth-client';
 import { notify } from '~/lib/notify';
-import { AUTH_TEXTS, authResponseFeedback, validateAuthForm, type AuthFeedback, type AuthMode } from '@domain/auth-feedback';
+import {
+  AUTH_TEXTS,
+  authResponseFeedback,
+  validateAuthForm,
+  type AuthFeedback,
+  type AuthMode,
+} from '@domain/auth-feedback';
 import { MESSAGES } from '@domain/messages';
 import type { Route } from './+types/auth';
 
@@ -77,7 +83,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
       setBusy(false);
       if (answer.status >= 200 && answer.status < 300) {
         notify({ title: AUTH_TEXTS.resetRequestedTitle, description: AUTH_TEXTS.resetRequestedDescription });
-        setNotice({ title: AUTH_TEXTS.resetRequestedTitle, description: AUTH_TEXTS.resetRequestedDescription, tone: 'info' });
+        setNotice({
+          title: AUTH_TEXTS.resetRequestedTitle,
+          description: AUTH_TEXTS.resetRequestedDescription,
+          tone: 'info',
+        });
         setMode('signIn');
       } else {
         show(authResponseFeedback('signIn', answer));
@@ -137,7 +147,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     setBusy(false);
     if (answer.status >= 200 && answer.status < 300) {
       notify({ title: AUTH_TEXTS.verificationSentTitle, description: AUTH_TEXTS.verificationSentDescription });
-      setNotice({ title: AUTH_TEXTS.verificationSentTitle, description: AUTH_TEXTS.verificationSentDescription, tone: 'info' });
+      setNotice({
+        title: AUTH_TEXTS.verificationSentTitle,
+        description: AUTH_TEXTS.verificationSentDescription,
+        tone: 'info',
+      });
       setOfferNewLink(false);
     } else {
       show(authResponseFeedback('signIn', answer));
@@ -155,7 +169,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const heading = mode === 'signUp' ? 'Create your account' : mode === 'forgot' ? 'Reset your password' : 'Welcome back';
+  const heading =
+    mode === 'signUp' ? 'Create your account' : mode === 'forgot' ? 'Reset your password' : 'Welcome back';
   const intro =
     mode === 'signUp'
       ? 'Sign up to earn loyalty points on every order.'
@@ -166,7 +181,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:items-start lg:gap-16 lg:py-20">
-      <section aria-labelledby={`${formId}-title`} className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-10">
+      <section
+        aria-labelledby={`${formId}-title`}
+        className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-10"
+      >
         <h1 id={`${formId}-title`} className="text-3xl font-semibold tracking-tight">
           {heading}
         </h1>
@@ -176,7 +194,9 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           <div
             role={notice.tone === 'error' ? 'alert' : 'status'}
             className={`mt-6 rounded-xl border p-4 text-sm ${
-              notice.tone === 'error' ? 'border-red-200 bg-red-50 text-red-900' : 'border-brand-200 bg-brand-50 text-brand-900'
+              notice.tone === 'error'
+                ? 'border-red-200 bg-red-50 text-red-900'
+                : 'border-brand-200 bg-brand-50 text-brand-900'
             }`}
           >
             <p className="font-semibold">{notice.title}</p>
@@ -267,15 +287,27 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 
         <div className="mt-8 border-t border-line pt-6 text-center text-sm">
           {mode === 'signUp' ? (
-            <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => switchMode('signIn')}>
+            <button
+              type="button"
+              className="font-medium text-brand-700 hover:underline"
+              onClick={() => switchMode('signIn')}
+            >
               {MESSAGES.switchToSignIn}
             </button>
           ) : mode === 'forgot' ? (
-            <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => switchMode('signIn')}>
+            <button
+              type="button"
+              className="font-medium text-brand-700 hover:underline"
+              onClick={() => switchMode('signIn')}
+            >
               Back to sign in
             </button>
           ) : (
-            <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => switchMode('signUp')}>
+            <button
+              type="button"
+              className="font-medium text-brand-700 hover:underline"
+              onClick={() => switchMode('signUp')}
+            >
               {MESSAGES.switchToSignUp}
             </button>
           )}

@@ -7,7 +7,7 @@
  * and shows today's prices, a notice for each price that changed, and lines no longer
  * available marked and left out of the total and of checkout.
  */
-import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import { ShoppingBag } from '~/components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { priceCart } from '@domain/cart';

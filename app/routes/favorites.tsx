@@ -3,7 +3,7 @@
  * on the server. A guest's list lives in their browser, so the page asks for those cards after
  * hydration (GET /api/product-cards). A product un-hearted here leaves the list at once.
  */
-import Heart from 'lucide-react/icons/heart';
+import { Heart } from '~/components/ui/icons';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
@@ -43,7 +43,11 @@ function useGuestCards(ids: ReadonlySet<string>, enabled: boolean): CardProduct[
   useEffect(() => {
     if (!enabled || key === '' || covered) return;
     const controller = new AbortController();
-    sendRequest(`/api/product-cards?ids=${encodeURIComponent(key)}`, { signal: controller.signal }, MESSAGES.fetchProductsFailed)
+    sendRequest(
+      `/api/product-cards?ids=${encodeURIComponent(key)}`,
+      { signal: controller.signal },
+      MESSAGES.fetchProductsFailed,
+    )
       .then((response) => readJsonAnswer<{ cards: CardProduct[] }>(response, MESSAGES.fetchProductsFailed))
       .then((answer) => setLoaded({ key, cards: answer.cards }))
       .catch((error: unknown) => {

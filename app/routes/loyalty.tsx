@@ -1,7 +1,5 @@
 /** /loyalty (SPEC §2): the signed-in customer's points, rendered on the server. */
-import Award from 'lucide-react/icons/award';
-import Star from 'lucide-react/icons/star';
-import TrendingUp from 'lucide-react/icons/trending-up';
+import { Award, Star, TrendingUp } from '~/components/ui/icons';
 import { Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { formatDate } from '@domain/dates';
@@ -75,7 +73,10 @@ function LoyaltyPanel({ info }: { info: LoyaltyInfo }) {
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <section className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 p-6 text-white shadow-md" aria-labelledby="available-points">
+        <section
+          className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 p-6 text-white shadow-md"
+          aria-labelledby="available-points"
+        >
           <h2 id="available-points" className="flex items-center gap-2 text-sm font-medium text-white/85">
             <Star className="size-4" aria-hidden /> {MESSAGES.availablePoints}
           </h2>
@@ -94,15 +95,23 @@ function LoyaltyPanel({ info }: { info: LoyaltyInfo }) {
           <p className="mt-1 text-sm text-muted">{MESSAGES.lifetimePointsHint}</p>
         </section>
       </div>
-      <p className="rounded-2xl bg-brand-50 px-5 py-4 text-center font-semibold text-brand-900">{MESSAGES.earnPointsRate}</p>
+      <p className="rounded-2xl bg-brand-50 px-5 py-4 text-center font-semibold text-brand-900">
+        {MESSAGES.earnPointsRate}
+      </p>
       <section className="rounded-3xl border border-line bg-white p-6 shadow-sm" aria-labelledby="recent-activity">
         <h2 id="recent-activity" className="text-lg font-semibold">
           {MESSAGES.recentActivity}
         </h2>
         {info.recent.length === 0 ? (
-          <p className="mt-4 text-sm text-muted">No activity yet. Your points will appear here after your first order.</p>
+          <p className="mt-4 text-sm text-muted">
+            No activity yet. Your points will appear here after your first order.
+          </p>
         ) : (
-          <ul className="mt-4 max-h-96 divide-y divide-line overflow-y-auto pr-1" tabIndex={0} aria-label={MESSAGES.recentActivity}>
+          <ul
+            className="mt-4 max-h-96 divide-y divide-line overflow-y-auto pr-1"
+            tabIndex={0}
+            aria-label={MESSAGES.recentActivity}
+          >
             {info.recent.map((entry) => (
               <li key={entry.id} className="flex items-center justify-between gap-4 py-3">
                 <div className="min-w-0">
@@ -110,7 +119,9 @@ function LoyaltyPanel({ info }: { info: LoyaltyInfo }) {
                   <p className="text-xs text-muted">{formatDate(entry.createdAt)}</p>
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
-                  <span className={`font-semibold tabular-nums ${entry.points < 0 ? 'text-red-700' : 'text-green-700'}`}>
+                  <span
+                    className={`font-semibold tabular-nums ${entry.points < 0 ? 'text-red-700' : 'text-green-700'}`}
+                  >
                     {formatSignedPoints(entry.points)}
                   </span>
                   <Badge variant={badgeVariant(entry.type)}>{entry.type}</Badge>

@@ -6,9 +6,7 @@
  * The server decides which (server/payments/confirm-payment: a paid Stripe session whose
  * webhook has not arrived yet is completed there).
  */
-import CheckCircle2 from 'lucide-react/icons/circle-check';
-import HeartHandshake from 'lucide-react/icons/heart-handshake';
-import Info from 'lucide-react/icons/info';
+import { CheckCircle2, HeartHandshake, Info } from '~/components/ui/icons';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
@@ -64,12 +62,17 @@ function ResultPage(props: {
   testId?: string;
 }) {
   return (
-    <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24" data-testid={props.testId}>
+    <main
+      className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24"
+      data-testid={props.testId}
+    >
       {props.icon}
       <h1 className="mt-6 text-3xl font-semibold tracking-tight sm:text-4xl">{props.title}</h1>
       <p className="mt-4 text-lg text-muted">{props.description}</p>
       {props.children ? (
-        <dl className="mt-8 w-full max-w-md space-y-3 rounded-2xl bg-surface p-6 text-left text-sm">{props.children}</dl>
+        <dl className="mt-8 w-full max-w-md space-y-3 rounded-2xl bg-surface p-6 text-left text-sm">
+          {props.children}
+        </dl>
       ) : null}
       <div className="mt-10 flex flex-col gap-3 sm:flex-row">
         {props.actions.map((action, index) => (

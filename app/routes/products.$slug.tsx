@@ -18,7 +18,10 @@ const SlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200);
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = SlugSchema.safeParse(params.slug);
-  const product = slug.success ? await getProductBySlug({ db: context.db, slug: slug.data }) : null;
+  // Through the catalogue read cache (decision 007): the admin's writes invalidate it.
+  const product = slug.success
+    ? await context.catalogCache.get(`product:${slug.data}`, () => getProductBySlug({ db: context.db, slug: slug.data }))
+    : null;
   if (!product) return data({ product: null }, { status: 404 });
   tagPage(context, productTag(product.id));
   return { product };

@@ -1,5 +1,5 @@
 /** /reset-password?token=...: the page the e-mailed reset link leads to (through /api/auth/reset-password/:token). */
-import Loader2 from 'lucide-react/icons/loader-circle';
+import { Loader2 } from '~/components/ui/icons';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
@@ -67,12 +67,24 @@ export default function ResetPasswordPage() {
           <form className="mt-8 space-y-5" onSubmit={submit} noValidate>
             <div className="space-y-2">
               <Label htmlFor={`${id}-new`}>New password</Label>
-              <Input id={`${id}-new`} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <Input
+                id={`${id}-new`}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
               <p className="text-xs text-muted">At least {MIN_PASSWORD_LENGTH} characters.</p>
             </div>
             <div className="space-y-2">
               <Label htmlFor={`${id}-confirm`}>Confirm new password</Label>
-              <Input id={`${id}-confirm`} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+              <Input
+                id={`${id}-confirm`}
+                type="password"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
             </div>
             {error && (
               <p role="alert" className="text-sm text-red-700">

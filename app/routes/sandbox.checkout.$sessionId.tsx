@@ -4,8 +4,7 @@
  * domain/shipping-address.ts, SANDBOX_ADDRESS_POLICY). 4242 4242 4242 4242 pays through the same
  * completion as a Stripe webhook, then goes to /payment-success; "Cancel" returns to /cart.
  */
-import CreditCard from 'lucide-react/icons/credit-card';
-import Lock from 'lucide-react/icons/lock';
+import { CreditCard, Lock } from '~/components/ui/icons';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';

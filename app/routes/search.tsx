@@ -3,7 +3,7 @@
  * colours, category or tags, best first (server/catalog/search-products.ts), in the same card
  * grid as the collections. Any query is text: empty, over-long, wildcards or quotes never fail.
  */
-import SearchIcon from 'lucide-react/icons/search';
+import { SearchIcon } from '~/components/ui/icons';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { normaliseSearchQuery, SEARCH_RESULT_LIMIT } from '@domain/search';
@@ -46,10 +46,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, cards, total } = loaderData;
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
-      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{query ? `Results for “${query}”` : 'Search'}</h1>
+      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">
+        {query ? `Results for “${query}”` : 'Search'}
+      </h1>
       <SearchForm className="mt-6 max-w-xl" />
       {!query ? (
-        <Suggestions title="What are you looking for?" text="Search by name, colour, category or style, or start with a collection:" />
+        <Suggestions
+          title="What are you looking for?"
+          text="Search by name, colour, category or style, or start with a collection:"
+        />
       ) : cards.length === 0 ? (
         <Suggestions
           title={`No products match “${query}”`}

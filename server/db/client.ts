@@ -4,7 +4,6 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ROOT } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,12 +32,28 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_FOLDER = path.join(ROOT, 'server/db/migrations');
 
 export type OpenDatabaseOptions =
   | { databaseUrl: string; maxConnections?: number }
   | { dataDir: string }
   | { memory: true };
+
+/**
+ * The embedded database's buffer cache, sized for a small shop (decision 019): PostgreSQL's
+ * default of 128 MB stays resident in the WebAssembly memory; 16 MB measured -84 MB
+ * resident with the same throughput on the demo catalogue. Its module will not start with
+ * less than 128 MiB of WebAssembly memory in total, so `initialMemory` keeps its default.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+function pgliteOptions() {
+  return {
+    // pg_trgm: the shop search's typo matching (migration 0004 creates the extension).
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  };
+}
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
@@ -58,15 +74,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   let client: PGlite;
-  // pg_trgm: the shop search's typo matching (migration 0004 creates the extension).
-  const extensions = { pg_trgm };
   if ('dataDir' in options) {
     const folder = path.join(options.dataDir, 'db');
     // PGlite creates only the last folder level (STACK-NOTES pitfall 2).
     await mkdir(options.dataDir, { recursive: true });
-    client = await PGlite.create(folder, { extensions });
+    client = await PGlite.create(folder, pgliteOptions());
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create(pgliteOptions());
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

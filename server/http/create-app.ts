@@ -153,10 +153,9 @@ export function createHttpApp(options: CreateAppOptions) {
   // Requests that change state: same origin only, bodies bounded and checked (body-guard.ts).
   app.use('*', refuseCrossOriginWrites({ publicUrl: services.config.publicUrl }), limitRequestBodies(), checkRequestBodies());
 
-  const handleRequest = createRequestHandler(
-    typeof options.build === 'function' ? options.build : () => options.build as ServerBuild,
-    mode,
-  );
+  // Given the build object, React Router builds its handler and route table once; given a
+  // function (the dev server's loader), it rebuilds them on every request.
+  const handleRequest = createRequestHandler(options.build, mode);
 
   app.all('*', async (c) => {
     const clientIp = resolveClientIp(c.env?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'));

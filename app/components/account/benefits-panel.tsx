@@ -1,6 +1,4 @@
-import Gift from 'lucide-react/icons/gift';
-import Sparkles from 'lucide-react/icons/sparkles';
-import TrendingUp from 'lucide-react/icons/trending-up';
+import { Gift, Sparkles, TrendingUp } from '~/components/ui/icons';
 import type { RedemptionRate } from '@domain/loyalty';
 import { MESSAGES } from '@domain/messages';
 

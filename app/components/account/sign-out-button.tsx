@@ -1,4 +1,4 @@
-import LogOut from 'lucide-react/icons/log-out';
+import { LogOut } from '~/components/ui/icons';
 import { useState } from 'react';
 import { postAuth } from '~/lib/auth-client';
 import { notify } from '~/lib/notify';

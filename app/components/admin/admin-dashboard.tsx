@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { ArrowLeft } from '~/components/ui/icons';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { endAdminSession } from '~/lib/admin/admin-api';

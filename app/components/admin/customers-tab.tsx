@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import Search from 'lucide-react/icons/search';
+import { Search } from '~/components/ui/icons';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order-status';
@@ -41,7 +41,10 @@ export function CustomersTab() {
         }}
       >
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
           <Input
             aria-label="Search customers by name or e-mail"
             placeholder="Name or e-mail"
@@ -59,7 +62,9 @@ export function CustomersTab() {
           {MESSAGES.fetchCustomersFailed}
         </p>
       )}
-      {data && data.customers.length === 0 && <p className="py-8 text-center text-sm text-muted">{MESSAGES.noCustomers}</p>}
+      {data && data.customers.length === 0 && (
+        <p className="py-8 text-center text-sm text-muted">{MESSAGES.noCustomers}</p>
+      )}
       <ul className="divide-y divide-line">
         {data?.customers.map((customer) => (
           <li key={customer.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -93,7 +98,9 @@ function CustomerProfileDialog({ customerId, onClose }: { customerId: string | n
     <Dialog open={Boolean(customerId)} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-xl!">
         <DialogHeader>
-          <DialogTitle>{customer ? fullName(customer.firstName, customer.lastName) || customer.email : MESSAGES.viewProfile}</DialogTitle>
+          <DialogTitle>
+            {customer ? fullName(customer.firstName, customer.lastName) || customer.email : MESSAGES.viewProfile}
+          </DialogTitle>
           <DialogDescription>
             {customer ? `${customer.email} · ${customer.phone || MESSAGES.notAvailable}` : MESSAGES.loading}
           </DialogDescription>

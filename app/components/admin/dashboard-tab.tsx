@@ -1,11 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import Activity from 'lucide-react/icons/activity';
-import DollarSign from 'lucide-react/icons/dollar-sign';
-import Eye from 'lucide-react/icons/eye';
-import Package from 'lucide-react/icons/package';
-import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import Users from 'lucide-react/icons/users';
+import { Activity, DollarSign, Eye, Package, ShoppingCart, TriangleAlert, Users } from '~/components/ui/icons';
 import { LOW_STOCK_THRESHOLD, variantLabel } from '@domain/stock';
 import { MESSAGES } from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order-status';
@@ -73,7 +67,9 @@ export function DashboardTab({
             {data?.recentOrders.map((order) => (
               <li key={order.id} className="flex items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium">{MESSAGES.recentOrderLabel(order.orderNumber, order.firstName)}</p>
+                  <p className="truncate text-sm font-medium">
+                    {MESSAGES.recentOrderLabel(order.orderNumber, order.firstName)}
+                  </p>
                   <p className="text-xs text-muted">{formatDate(order.createdAt)}</p>
                 </div>
                 <Badge variant={orderStatusBadgeVariant(order.status)}>{order.status}</Badge>
@@ -108,7 +104,11 @@ export function DashboardTab({
           <h2 id="revenue-chart" className="mb-4 text-lg font-semibold">
             Revenue, last 30 days
           </h2>
-          {revenue.data ? <RevenueChart days={revenue.data.days} /> : <p className="text-sm text-muted">{MESSAGES.loading}</p>}
+          {revenue.data ? (
+            <RevenueChart days={revenue.data.days} />
+          ) : (
+            <p className="text-sm text-muted">{MESSAGES.loading}</p>
+          )}
         </section>
       </div>
     </div>

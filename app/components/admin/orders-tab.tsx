@@ -1,7 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Download from 'lucide-react/icons/download';
-import Printer from 'lucide-react/icons/printer';
-import Search from 'lucide-react/icons/search';
+import { Download, Printer, Search } from '~/components/ui/icons';
 import { formatAddressLines } from '@domain/shipping-address';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
@@ -109,7 +107,10 @@ export function OrdersTab() {
         }}
       >
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
           <Input
             aria-label="Search orders by number or e-mail"
             placeholder="Order number or e-mail"
@@ -147,7 +148,11 @@ export function OrdersTab() {
       {data && data.orders.length === 0 && <p className="py-8 text-center text-sm text-muted">{MESSAGES.noOrders}</p>}
       <ul className="divide-y divide-line">
         {data?.orders.map((order) => (
-          <li key={order.id} className="grid gap-3 py-3 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="order-row">
+          <li
+            key={order.id}
+            className="grid gap-3 py-3 sm:grid-cols-[1fr_auto] sm:items-center"
+            data-testid="order-row"
+          >
             <div className="min-w-0">
               <p className="font-medium">
                 {order.orderNumber}{' '}
@@ -216,7 +221,9 @@ function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClo
         <DialogHeader>
           <DialogTitle>{order ? `Order ${order.orderNumber}` : MESSAGES.viewDetails}</DialogTitle>
           <DialogDescription>
-            {order ? `${order.customerName ?? 'Customer'} · ${order.email ?? MESSAGES.notAvailable} · ${formatDate(order.createdAt)}` : MESSAGES.loading}
+            {order
+              ? `${order.customerName ?? 'Customer'} · ${order.email ?? MESSAGES.notAvailable} · ${formatDate(order.createdAt)}`
+              : MESSAGES.loading}
           </DialogDescription>
         </DialogHeader>
         {order && (

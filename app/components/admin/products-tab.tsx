@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Pencil from 'lucide-react/icons/pencil';
-import Plus from 'lucide-react/icons/plus';
-import Trash2 from 'lucide-react/icons/trash';
+import { Pencil, Plus, Trash2 } from '~/components/ui/icons';
 import { useState } from 'react';
 import type { AdminProduct } from '@domain/admin-contract';
 import { MESSAGES } from '@domain/messages';
@@ -90,7 +88,12 @@ export function ProductsTab({
           {list?.map((product) => (
             <li key={product.id} className="flex items-center gap-3 py-3" data-testid="product-row">
               {product.imageUrl ? (
-                <img src={product.imageUrl} alt="" className="size-14 shrink-0 rounded-lg border border-line object-cover" loading="lazy" />
+                <img
+                  src={product.imageUrl}
+                  alt=""
+                  className="size-14 shrink-0 rounded-lg border border-line object-cover"
+                  loading="lazy"
+                />
               ) : (
                 <div className="size-14 shrink-0 rounded-lg bg-brand-50" />
               )}
@@ -105,7 +108,12 @@ export function ProductsTab({
                   {product.isFeatured && <Badge variant="secondary">featured</Badge>}
                 </div>
               </div>
-              <Button variant="ghost" size="sm" aria-label={`${MESSAGES.editProduct}: ${product.name}`} onClick={() => setDialog({ open: true, product })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`${MESSAGES.editProduct}: ${product.name}`}
+                onClick={() => setDialog({ open: true, product })}
+              >
                 <Pencil className="size-4" aria-hidden />
               </Button>
               <Button

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import RefreshCw from 'lucide-react/icons/refresh-cw';
+import { RefreshCw } from '~/components/ui/icons';
 import { MESSAGES } from '@domain/messages';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -11,7 +11,10 @@ type SyncResult = { product_name: string; status: 'success' | 'error'; variants_
 
 /** The payment-provider sync panel (SPEC §2, §7, §8). */
 export function SyncPanel() {
-  const status = useQuery({ queryKey: ['admin', 'sync'], queryFn: () => adminGet<{ configured: boolean }>('/api/admin/sync') });
+  const status = useQuery({
+    queryKey: ['admin', 'sync'],
+    queryFn: () => adminGet<{ configured: boolean }>('/api/admin/sync'),
+  });
   const sync = useMutation({
     mutationFn: () => {
       if (!readAdminToken()) throw new Error(MESSAGES.adminSessionMissing);
@@ -26,7 +29,11 @@ export function SyncPanel() {
       });
     },
     onError: (error) =>
-      notify({ title: MESSAGES.syncFailedTitle, description: error.message || MESSAGES.syncFailedDefault, variant: 'destructive' }),
+      notify({
+        title: MESSAGES.syncFailedTitle,
+        description: error.message || MESSAGES.syncFailedDefault,
+        variant: 'destructive',
+      }),
   });
   const isConfigured = status.data?.configured;
   return (

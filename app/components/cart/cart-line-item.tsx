@@ -1,6 +1,4 @@
-import Minus from 'lucide-react/icons/minus';
-import Plus from 'lucide-react/icons/plus';
-import Trash2 from 'lucide-react/icons/trash';
+import { Minus, Plus, Trash2 } from '~/components/ui/icons';
 import type { CartItem } from '@domain/cart';
 import { CART_MAX_QUANTITY } from '@domain/cart';
 import { QUOTE_MESSAGES } from '@domain/cart-quote';
@@ -37,9 +35,7 @@ export function CartLineItem({
       data-unavailable={unavailable ? 'true' : undefined}
     >
       <div className="size-24 shrink-0 overflow-hidden rounded-xl bg-surface sm:size-28">
-        {item.image ? (
-          <ProductThumbnail src={item.image} alt={item.name} size={112} className="size-full" />
-        ) : null}
+        {item.image ? <ProductThumbnail src={item.image} alt={item.name} size={112} className="size-full" /> : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col justify-between gap-3">
         <div className="flex items-start justify-between gap-3">

@@ -1,6 +1,4 @@
-import Loader2 from 'lucide-react/icons/loader-circle';
-import Tag from 'lucide-react/icons/tag';
-import X from 'lucide-react/icons/x';
+import { Loader2, Tag, X } from '~/components/ui/icons';
 import { useId, useState } from 'react';
 import { isBlankCoupon } from '@domain/coupon';
 import { pointsToCents, redemptionSteps, type RedemptionRate } from '@domain/loyalty';

@@ -1,4 +1,4 @@
-import HeartHandshake from 'lucide-react/icons/heart-handshake';
+import { HeartHandshake } from '~/components/ui/icons';
 import { useId, useState } from 'react';
 import { DONATION_CUSTOM_INPUT, DONATION_PRESETS, validateDonationAmount } from '@domain/donation-amount';
 import { MESSAGES } from '@domain/messages';
@@ -51,8 +51,8 @@ export function DonationSection() {
           {MESSAGES.supportOurMission}
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-white/80">
-          Your gift helps us print Scripture on everyday clothing, support local ministries and give apparel to
-          families in need. Every dollar goes further than you think.
+          Your gift helps us print Scripture on everyday clothing, support local ministries and give apparel to families
+          in need. Every dollar goes further than you think.
         </p>
         <div className="mt-10 flex flex-wrap justify-center gap-3" role="group" aria-label="Donation amount">
           {DONATION_PRESETS.map((amount) => (
@@ -84,7 +84,9 @@ export function DonationSection() {
             onClick={() => setIsCustom((value) => !value)}
             className={cn(
               'h-12 min-w-20 rounded-full border px-5 text-base font-semibold transition disabled:opacity-50',
-              isCustom ? 'border-white bg-white text-ink' : 'border-white/30 text-white hover:border-white hover:bg-white/10',
+              isCustom
+                ? 'border-white bg-white text-ink'
+                : 'border-white/30 text-white hover:border-white hover:bg-white/10',
             )}
           >
             {MESSAGES.donationOther}

@@ -1,4 +1,4 @@
-import Heart from 'lucide-react/icons/heart';
+import { Heart } from '~/components/ui/icons';
 import { favoriteButtonLabel } from '@domain/favorites';
 import { useFavorites } from '~/lib/favorites-store';
 import { cn } from '~/lib/utils';
@@ -7,7 +7,15 @@ import { cn } from '~/lib/utils';
  * The heart on a card or product page (SPEC §2 Product card's favourite icon): saves the
  * product to the visitor's favorites, and shows whether it is saved (aria-pressed).
  */
-export function FavoriteButton({ productId, title, className }: { productId: string; title: string; className?: string }) {
+export function FavoriteButton({
+  productId,
+  title,
+  className,
+}: {
+  productId: string;
+  title: string;
+  className?: string;
+}) {
   const favorites = useFavorites();
   const saved = favorites.isSaved(productId);
   return (

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import X from 'lucide-react/icons/x';
+import { X } from '~/components/ui/icons';
 import { Link, NavLink } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { SignOutButton } from '~/components/account/sign-out-button';
@@ -51,21 +51,28 @@ export default function MobileMenu({
           {viewer && (
             // The header keeps only the account icon on narrow screens; the rest of it is here.
             <div className="flex flex-col gap-1 border-t border-line px-4 py-4">
-              <Link to="/account" onClick={onClose} className="rounded-lg px-3 py-3 text-base font-medium hover:bg-brand-50">
+              <Link
+                to="/account"
+                onClick={onClose}
+                className="rounded-lg px-3 py-3 text-base font-medium hover:bg-brand-50"
+              >
                 Your account
               </Link>
-              <Link to="/loyalty" onClick={onClose} className="rounded-lg px-3 py-3 text-base font-medium hover:bg-brand-50">
+              <Link
+                to="/loyalty"
+                onClick={onClose}
+                className="rounded-lg px-3 py-3 text-base font-medium hover:bg-brand-50"
+              >
                 {MESSAGES.loyaltyRewards}
               </Link>
-              <SignOutButton withLabel className="flex h-12 items-center gap-2 rounded-lg px-3 text-base font-medium hover:bg-brand-50" />
+              <SignOutButton
+                withLabel
+                className="flex h-12 items-center gap-2 rounded-lg px-3 text-base font-medium hover:bg-brand-50"
+              />
             </div>
           )}
           <div className="px-4">
-            <Button
-              variant="outline"
-              className="w-full"
-              onClick={onAdmin}
-            >
+            <Button variant="outline" className="w-full" onClick={onAdmin}>
               Admin Access
             </Button>
           </div>

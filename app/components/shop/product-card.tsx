@@ -1,6 +1,4 @@
-import ChevronLeft from 'lucide-react/icons/chevron-left';
-import ChevronRight from 'lucide-react/icons/chevron-right';
-import Star from 'lucide-react/icons/star';
+import { ChevronLeft, ChevronRight } from '~/components/ui/icons';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { cartItemId, DEFAULT_COLOR, DEFAULT_SIZE } from '@domain/cart';
@@ -39,18 +37,13 @@ export const CARD_IMAGE_SIZES =
 export const PRODUCT_GRID_CLASS =
   'grid grid-cols-1 gap-x-5 gap-y-8 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6';
 
+/** The rating as one element (decision 019): five stars drawn by CSS, filled to the rating. */
 export function Stars({ rating }: { rating: number }) {
+  const filled = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
     <div className="flex items-center gap-1 text-xs text-muted">
       <span className="sr-only">Rated {rating.toFixed(1)} out of 5</span>
-      <span className="flex" aria-hidden>
-        {[1, 2, 3, 4, 5].map((step) => (
-          <Star
-            key={step}
-            className={cn('size-3.5', rating >= step - 0.25 ? 'fill-amber-400 text-amber-400' : 'text-line')}
-          />
-        ))}
-      </span>
+      <span className="rating-stars" style={{ '--rating': `${filled}%` } as React.CSSProperties} aria-hidden />
       <span aria-hidden>{rating.toFixed(1)}</span>
     </div>
   );
@@ -78,7 +71,12 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
     colorVariants: variants,
   });
   // With colour variants the arrows and dots walk the colours; otherwise the chosen colour's images.
-  const variantIndex = variants ? Math.max(0, variants.findIndex((variant) => variant.color === color)) : 0;
+  const variantIndex = variants
+    ? Math.max(
+        0,
+        variants.findIndex((variant) => variant.color === color),
+      )
+    : 0;
   const slideCount = variants ? variants.length : shownImages.length;
   const slideIndex = variants ? variantIndex : wrapIndex(imageIndex, shownImages.length);
   const image = shownImages[variants ? 0 : slideIndex] ?? product.images[0] ?? null;
@@ -117,7 +115,11 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
     if (product.source === 'external') {
       const variantId = chosen.variant?.id;
       if (!variantId) {
-        notify({ title: MESSAGES.unavailableTitle, description: MESSAGES.outOfStockDescription, variant: 'destructive' });
+        notify({
+          title: MESSAGES.unavailableTitle,
+          description: MESSAGES.outOfStockDescription,
+          variant: 'destructive',
+        });
         return;
       }
       setIsAdding(true);
@@ -175,7 +177,12 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
               />
             </Link>
           ) : (
-            <ProductImage src={image} alt={`${product.title}${color ? ` in ${color}` : ''}`} sizes={CARD_IMAGE_SIZES} priority={priority} />
+            <ProductImage
+              src={image}
+              alt={`${product.title}${color ? ` in ${color}` : ''}`}
+              sizes={CARD_IMAGE_SIZES}
+              priority={priority}
+            />
           )
         ) : (
           <div className="grid size-full place-items-center text-sm text-muted">No image</div>
@@ -186,7 +193,11 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
           </Badge>
         )}
         {product.productId && (
-          <FavoriteButton productId={product.productId} title={product.title} className="absolute top-2 right-2 size-9" />
+          <FavoriteButton
+            productId={product.productId}
+            title={product.title}
+            className="absolute top-2 right-2 size-9"
+          />
         )}
         {slideCount > 1 && (
           <>
@@ -280,7 +291,12 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
               <label htmlFor={`${idBase}-color`} className="sr-only">
                 Color
               </label>
-              <NativeSelect id={`${idBase}-color`} className="pr-8! pl-2.5!" value={color ?? ''} onChange={(event) => chooseColor(event.target.value)}>
+              <NativeSelect
+                id={`${idBase}-color`}
+                className="pr-8! pl-2.5!"
+                value={color ?? ''}
+                onChange={(event) => chooseColor(event.target.value)}
+              >
                 {product.colors.map((name) => (
                   <option key={name} value={name}>
                     {soldOut.colors.has(name) ? `${name} (${SOLD_OUT})` : name}
@@ -294,7 +310,12 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
               <label htmlFor={`${idBase}-size`} className="sr-only">
                 Size
               </label>
-              <NativeSelect id={`${idBase}-size`} className="pr-8! pl-2.5!" value={size ?? ''} onChange={(event) => setSize(event.target.value)}>
+              <NativeSelect
+                id={`${idBase}-size`}
+                className="pr-8! pl-2.5!"
+                value={size ?? ''}
+                onChange={(event) => setSize(event.target.value)}
+              >
                 {product.sizes.map((name) => (
                   <option key={name} value={name}>
                     {soldOut.sizes.has(name) ? `${name} (${SOLD_OUT})` : name}

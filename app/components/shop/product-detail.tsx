@@ -1,7 +1,4 @@
-import ChevronLeft from 'lucide-react/icons/chevron-left';
-import ChevronRight from 'lucide-react/icons/chevron-right';
-import Minus from 'lucide-react/icons/minus';
-import Plus from 'lucide-react/icons/plus';
+import { ChevronLeft, ChevronRight, Minus, Plus } from '~/components/ui/icons';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, CATEGORY_PATHS, isProductCategory } from '@domain/categories';
@@ -44,7 +41,8 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
   const cart = useCart();
   const [searchParams] = useSearchParams();
   const requested = searchParams.get('color');
-  const initialColor = product.colors.find((color) => color.toLowerCase() === requested?.toLowerCase()) ?? product.colors[0] ?? null;
+  const initialColor =
+    product.colors.find((color) => color.toLowerCase() === requested?.toLowerCase()) ?? product.colors[0] ?? null;
   const [color, setColor] = useState<string | null>(initialColor);
   const [size, setSize] = useState<string | null>(product.sizes[0] ?? null);
   const [quantity, setQuantity] = useState(1);
@@ -101,17 +99,23 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to="/" className="hover:text-brand-700">Home</Link>
+            <Link to="/" className="hover:text-brand-700">
+              Home
+            </Link>
           </li>
           {category && (
             <li className="flex items-center gap-2">
               <span aria-hidden>/</span>
-              <Link to={category.to} className="hover:text-brand-700">{category.label}</Link>
+              <Link to={category.to} className="hover:text-brand-700">
+                {category.label}
+              </Link>
             </li>
           )}
           <li className="flex items-center gap-2">
             <span aria-hidden>/</span>
-            <span aria-current="page" className="text-ink">{product.name}</span>
+            <span aria-current="page" className="text-ink">
+              {product.name}
+            </span>
           </li>
         </ol>
       </nav>
@@ -134,10 +138,20 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
             <FavoriteButton productId={product.id} title={product.name} className="absolute top-3 right-3 size-11" />
             {images.length > 1 && (
               <>
-                <button type="button" aria-label="Previous image" onClick={() => setImageIndex(current - 1)} className="absolute top-1/2 left-3 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow">
+                <button
+                  type="button"
+                  aria-label="Previous image"
+                  onClick={() => setImageIndex(current - 1)}
+                  className="absolute top-1/2 left-3 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow"
+                >
                   <ChevronLeft className="size-5" aria-hidden />
                 </button>
-                <button type="button" aria-label="Next image" onClick={() => setImageIndex(current + 1)} className="absolute top-1/2 right-3 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow">
+                <button
+                  type="button"
+                  aria-label="Next image"
+                  onClick={() => setImageIndex(current + 1)}
+                  className="absolute top-1/2 right-3 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow"
+                >
                   <ChevronRight className="size-5" aria-hidden />
                 </button>
               </>
@@ -146,7 +160,11 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
           {product.colors.length > 1 && product.images.length > 1 && (
             <ul className="mt-4 grid grid-cols-4 gap-3">
               {product.colors.map((name) => {
-                const thumb = selectImagesForColor({ images: product.images, colors: product.colors, selectedColor: name })[0];
+                const thumb = selectImagesForColor({
+                  images: product.images,
+                  colors: product.colors,
+                  selectedColor: name,
+                })[0];
                 if (!thumb) return null;
                 return (
                   <li key={name}>
@@ -155,7 +173,10 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                       onClick={() => chooseColor(name)}
                       aria-label={`Show ${name}`}
                       aria-pressed={name === color}
-                      className={cn('block aspect-[4/5] w-full overflow-hidden rounded-xl border-2 bg-brand-50', name === color ? 'border-brand-500' : 'border-transparent hover:border-line')}
+                      className={cn(
+                        'block aspect-[4/5] w-full overflow-hidden rounded-xl border-2 bg-brand-50',
+                        name === color ? 'border-brand-500' : 'border-transparent hover:border-line',
+                      )}
                     >
                       <ProductImage src={thumb} alt="" sizes="120px" />
                     </button>

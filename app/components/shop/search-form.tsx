@@ -1,4 +1,4 @@
-import Search from 'lucide-react/icons/search';
+import { Search } from '~/components/ui/icons';
 import { Form, useSearchParams, useLocation } from 'react-router';
 import { SEARCH_QUERY_MAX_LENGTH } from '@domain/search';
 import { cn } from '~/lib/utils';
@@ -24,7 +24,10 @@ export function SearchForm({ className, autoFocus = false }: { className?: strin
         autoFocus={autoFocus}
         className="h-10 w-full rounded-full border border-line bg-white pr-4 pl-10 text-sm text-ink placeholder:text-muted focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40"
       />
-      <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted" aria-hidden />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted"
+        aria-hidden
+      />
     </Form>
   );
 }

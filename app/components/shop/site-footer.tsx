@@ -1,6 +1,4 @@
-import Mail from 'lucide-react/icons/mail';
-import MapPin from 'lucide-react/icons/map-pin';
-import Phone from 'lucide-react/icons/phone';
+import { Mail, MapPin, Phone } from '~/components/ui/icons';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
@@ -41,9 +39,15 @@ const QUICK_LINKS: { label: string; summary: string; body: React.ReactNode }[] =
         <caption className="sr-only">Chest size by garment size, in inches</caption>
         <thead>
           <tr className="border-b border-line">
-            <th scope="col" className="py-2">Size</th>
-            <th scope="col" className="py-2">T-shirt chest</th>
-            <th scope="col" className="py-2">Hoodie chest</th>
+            <th scope="col" className="py-2">
+              Size
+            </th>
+            <th scope="col" className="py-2">
+              T-shirt chest
+            </th>
+            <th scope="col" className="py-2">
+              Hoodie chest
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -56,7 +60,9 @@ const QUICK_LINKS: { label: string; summary: string; body: React.ReactNode }[] =
             ['XXL', '50–53', '52–55'],
           ].map(([size, tee, hoodie]) => (
             <tr key={size} className="border-b border-line/60">
-              <th scope="row" className="py-2 font-medium">{size}</th>
+              <th scope="row" className="py-2 font-medium">
+                {size}
+              </th>
               <td className="py-2">{tee}</td>
               <td className="py-2">{hoodie}</td>
             </tr>

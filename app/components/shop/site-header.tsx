@@ -1,10 +1,4 @@
-import Award from 'lucide-react/icons/award';
-import Heart from 'lucide-react/icons/heart';
-import LogIn from 'lucide-react/icons/log-in';
-import Menu from 'lucide-react/icons/menu';
-import Search from 'lucide-react/icons/search';
-import ShoppingBag from 'lucide-react/icons/shopping-bag';
-import User from 'lucide-react/icons/user';
+import { Award, Heart, LogIn, Menu, Search, ShoppingBag, User } from '~/components/ui/icons';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MESSAGES } from '@domain/messages';
@@ -96,7 +90,11 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
               />
             </Suspense>
           )}
-          <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight" aria-label="Wear Your Faith home">
+          <Link
+            to="/"
+            className="flex items-center gap-2 font-semibold tracking-tight"
+            aria-label="Wear Your Faith home"
+          >
             <img src="/images/logo.svg" alt="" width={28} height={28} />
             <span className="hidden text-lg min-[430px]:inline lg:hidden xl:inline">{MESSAGES.brandName}</span>
           </Link>

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import X from 'lucide-react/icons/x';
+import { X } from '~/components/ui/icons';
 import { cn } from '~/lib/utils';
 
 /** Radix dialog: traps focus, restores it on close, closes on Escape and outside click. */

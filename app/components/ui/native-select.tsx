@@ -1,4 +1,4 @@
-import ChevronDown from 'lucide-react/icons/chevron-down';
+import { ChevronDown } from '~/components/ui/icons';
 import { cn } from '~/lib/utils';
 
 /** A styled native <select>: accessible, keyboard-friendly and free of extra JavaScript. */
@@ -14,7 +14,10 @@ export function NativeSelect({ className, children, ...props }: React.ComponentP
       >
         {children}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted" aria-hidden />
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted"
+        aria-hidden
+      />
     </div>
   );
 }
