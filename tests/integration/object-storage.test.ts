@@ -102,6 +102,28 @@ describe('images on object storage', () => {
     expect((await admin(`/api/admin/products/${product.id}`, { method: 'DELETE' })).status).toBe(200);
   });
 
+  it('answers a clear 4xx and records nothing when the bucket refuses the keys', async () => {
+    const refusing = await createTestShop({ ...s3.env, S3_ACCESS_KEY_ID: 'WRONG', S3_SECRET_ACCESS_KEY: 'WRONG' });
+    try {
+      const login = await refusing.request('/api/admin/session', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
+      });
+      const { sessionToken } = (await login.json()) as { sessionToken: string };
+      const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+      const response = await refusing.request('/api/admin/uploads', { method: 'POST', body: form, headers: { 'X-Admin-Session': sessionToken } });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/^Failed to upload image: /);
+      const rows = await refusing.database.db.execute<{ count: number }>('select count(*)::int as count from product_images' as never);
+      expect(rows.rows[0]!.count).toBe(0);
+    } finally {
+      await refusing.close();
+    }
+  });
+
   it('refuses to start with part of the S3 settings, naming what is missing', async () => {
     const { S3_SECRET_ACCESS_KEY: _secret, S3_PUBLIC_BASE_URL: _base, ...partial } = s3.env;
     const started = startShopProcess({ ...partial, DATA_DIR: path.join(shop.dataDir, 'refused'), PORT: '0', HOST: '127.0.0.1' });
