@@ -72,7 +72,7 @@ const USAGE = `usage: npm run bench [-- --postgres] [-- --no-lighthouse]
   --postgres       also run the HTTP part against PostgreSQL (BENCH_POSTGRES=1); a fresh database
                    wyf_bench_<random> on the server of DATABASE_URL (default ${DEFAULT_ADMIN_URL}) is dropped after
   --no-lighthouse  skip Lighthouse (BENCH_LIGHTHOUSE=0)
-environment: BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50),
+environment: BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 1), BENCH_LIGHTHOUSE_ALL=1 (also /t-shirts, /new-arrivals), BENCH_CONNECTIONS (50),
   BENCH_PAIR_DURATION (s per side and round, 3), BENCH_PAIR_ROUNDS (2), BENCH_PAIR_WARMUP (s, 1),
   BENCH_POSTGRES=0 (no PostgreSQL memory figures), BENCH_LIGHTHOUSE_RUNS (1), BENCH_SCENARIOS (comma-separated names, "none" for none), BENCH_TIMEOUT (s, whole run),
   CHROME_PATH (default /usr/bin/chromium)`;
@@ -94,7 +94,9 @@ function parseOptions() {
     pairWarmupSeconds: envNumber('BENCH_PAIR_WARMUP', 1, { allowZero: true }),
     /** PostgreSQL memory figures: auto (when reachable), or BENCH_POSTGRES=0 to skip. */
     postgresMemory: process.env.BENCH_POSTGRES !== '0',
-    warmupSeconds: envNumber('BENCH_WARMUP', 2, { allowZero: true }),
+    warmupSeconds: envNumber('BENCH_WARMUP', 1, { allowZero: true }),
+    /** Lighthouse of /t-shirts and /new-arrivals too (about 25 s more). */
+    lighthouseAll: process.env.BENCH_LIGHTHOUSE_ALL === '1',
     connections: Math.round(envNumber('BENCH_CONNECTIONS', 50)),
     lighthouseRuns:
       args.includes('--no-lighthouse') || process.env.BENCH_LIGHTHOUSE === '0'
@@ -170,7 +172,7 @@ function defaultTotalTimeoutSeconds(): number {
   const perLoadRun = options.warmupSeconds + options.durationSeconds + 2 * 30;
   let total = (2 * BUILD_TIMEOUT_MS) / 1000 + 60;
   const perPair = 2 * options.pairWarmupSeconds + options.pairRounds * 2 * (options.pairSeconds + 30);
-  total += PAIR_PATHS.length * PAIR_CACHES.length * 2 * perPair + 3 * (START_TIMEOUT_MS + STOP_GRACE_MS) / 1000;
+  total += PAIR_PATHS.length * PAIR_CACHES.length * 2 * perPair + (3 * (START_TIMEOUT_MS + STOP_GRACE_MS)) / 1000;
   for (const backend of backends) {
     total += (START_TIMEOUT_MS + STOP_GRACE_MS) / 1000 + 30 + PAGES.length * 30 + HTTP_TARGETS.length * perLoadRun;
     total += scenarios
@@ -461,7 +463,7 @@ async function runBackend(backend: Backend, memoryOnly = false): Promise<void> {
         });
       }
       // The storefront issue's other two pages with a performance goal (>= 95).
-      for (const extraPath of ['/t-shirts', '/new-arrivals']) {
+      for (const extraPath of options.lighthouseAll ? ['/t-shirts', '/new-arrivals'] : []) {
         const summary = await step(`Lighthouse mobile performance of ${extraPath}`, () =>
           runLighthouse({
             url: `${baseUrl}${extraPath}`,
@@ -475,9 +477,7 @@ async function runBackend(backend: Backend, memoryOnly = false): Promise<void> {
         if (summary) {
           results.lighthouseOtherPages.push(summary);
           const m = summary.median;
-          log(
-            `  Lighthouse ${extraPath}: median score ${m.score}, LCP ${m.lcpMs} ms, CLS ${m.cls}, TBT ${m.tbtMs} ms`,
-          );
+          log(`  Lighthouse ${extraPath}: median score ${m.score}, LCP ${m.lcpMs} ms, CLS ${m.cls}, TBT ${m.tbtMs} ms`);
         }
       }
     }

@@ -56,7 +56,9 @@ describe('bench pairs', () => {
     ]);
     const lines = text.split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[2]).toMatch(/^\/t-shirts\s+cold\s+yes\s+300\s+1,000\s+0\.30x\s+0\.25–0\.35x\s+0\.25x 0\.35x\s+1,000\s+1,000\s+2 non-2xx\/errors$/);
+    expect(lines[2]).toMatch(
+      /^\/t-shirts\s+cold\s+yes\s+300\s+1,000\s+0\.30x\s+0\.25–0\.35x\s+0\.25x 0\.35x\s+1,000\s+1,000\s+2 non-2xx\/errors$/,
+    );
     expect(lines[3]).toMatch(/^\/\s+cold\s+yes\s+-\s+-\s+-\s+-\s+.*error: server gone$/);
   });
 });

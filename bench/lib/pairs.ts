@@ -74,7 +74,19 @@ const x = (value: number | null) => (value == null ? '-' : `${value.toFixed(2)}x
 
 export function formatPairs(pairs: PairResult[]): string {
   return table(
-    ['page', 'cache', 'gzip', 'shop req/s', 'yardstick req/s', 'ratio (median)', 'range', 'per round', 'shop bytes', 'yard bytes', 'note'],
+    [
+      'page',
+      'cache',
+      'gzip',
+      'shop req/s',
+      'yardstick req/s',
+      'ratio (median)',
+      'range',
+      'per round',
+      'shop bytes',
+      'yard bytes',
+      'note',
+    ],
     pairs.map((p) => {
       const shopRps = median(p.rounds.map((r) => r.shopRps));
       const yardRps = median(p.rounds.map((r) => r.yardstickRps));

@@ -202,7 +202,9 @@ export function formatSummary(results: BenchResults): string {
       `${o.connections} connections, alternating runs shop/yardstick; ratio = shop req/s ÷ yardstick req/s of its \`/\`; ` +
       `warm = page cache on (default), cold = PAGE_CACHE=off`,
   );
-  out.push(results.pairs.length > 0 ? formatPairs(results.pairs) : '(no pairs: the yardstick or the shop did not start)');
+  out.push(
+    results.pairs.length > 0 ? formatPairs(results.pairs) : '(no pairs: the yardstick or the shop did not start)',
+  );
 
   const ys = results.yardstick;
   out.push('');
@@ -211,7 +213,12 @@ export function formatSummary(results: BenchResults): string {
     table(
       ['', 'shop', 'yardstick', 'shop ÷ yardstick'],
       [
-        ['HTML (bytes, no gzip)', ys?.shopHtml?.rawBytes, ys?.html?.rawBytes, times(ys?.shopHtml?.rawBytes, ys?.html?.rawBytes)],
+        [
+          'HTML (bytes, no gzip)',
+          ys?.shopHtml?.rawBytes,
+          ys?.html?.rawBytes,
+          times(ys?.shopHtml?.rawBytes, ys?.html?.rawBytes),
+        ],
         [
           'HTML (bytes on the wire, gzip asked)',
           ys?.shopHtml?.wireBytesGzipAsked,
@@ -247,7 +254,8 @@ export function formatSummary(results: BenchResults): string {
       ['left', 'left', 'left', 'right', 'right', 'left'],
     ),
   );
-  if (!results.memory.some((m) => m.backend === 'postgres')) out.push('(PostgreSQL: not reachable or skipped, not measured)');
+  if (!results.memory.some((m) => m.backend === 'postgres'))
+    out.push('(PostgreSQL: not reachable or skipped, not measured)');
 
   out.push('');
   const lh = results.lighthouse;
