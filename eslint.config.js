@@ -13,6 +13,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench/results/**',
+      'bench/yardstick/build/**',
+      'bench/yardstick/.react-router/**',
     ],
   },
   ...tseslint.configs.recommended,

@@ -16,7 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { probe, runHttpBench, type HttpDefaults } from './lib/http';
 import { measureJsWeight } from './lib/js-weight';
 import { runLighthouse } from './lib/lighthouse';
-import { createBenchDatabase, DEFAULT_ADMIN_URL, redactUrl } from './lib/postgres';
+import { mb, peakResidentDuring, residentBytes } from './lib/memory';
+import { pairSpecs, runPair, type CacheMode } from './lib/pairs';
+import { createBenchDatabase, DEFAULT_ADMIN_URL, postgresReachable, redactUrl } from './lib/postgres';
 import { startReaper } from './lib/reaper';
 import {
   appliesTo,
@@ -26,9 +28,16 @@ import {
   type LoadedScenario,
 } from './lib/scenarios';
 import { buildShop, startServer, type RunningServer } from './lib/server';
-import { formatSummary, type BackendResults, type BenchResults, type PageCheck } from './lib/summary';
+import {
+  formatSummary,
+  type BackendResults,
+  type BenchResults,
+  type HtmlWeight,
+  type MemoryRecord,
+  type PageCheck,
+} from './lib/summary';
 import type { Backend, HttpBenchOptions, ScenarioContext } from './lib/types';
-import { closeCleanup, envNumber, errorMessage, log, onCleanup, runCleanup } from './lib/util';
+import { closeCleanup, envNumber, errorMessage, log, onCleanup, runCleanup, sleep } from './lib/util';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -39,6 +48,12 @@ const BUILD_TIMEOUT_MS = 300_000;
 const START_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 20_000;
 const LIGHTHOUSE_RUN_TIMEOUT_MS = 150_000;
+
+/** Shop pages measured pair by pair against the yardstick's `/`. */
+const PAIR_PATHS = ['/', '/t-shirts', '/products/simple-cross-tee'];
+const PAIR_CACHES: CacheMode[] = ['warm', 'cold'];
+/** Seconds a server rests after start before its idle resident memory is read. */
+const IDLE_SETTLE_MS = 3_000;
 
 /** Pages checked with one GET each (status code, size, compression). */
 const PAGES = ['/', '/new-arrivals', '/t-shirts', '/healthz'];
@@ -57,8 +72,9 @@ const USAGE = `usage: npm run bench [-- --postgres] [-- --no-lighthouse]
   --postgres       also run the HTTP part against PostgreSQL (BENCH_POSTGRES=1); a fresh database
                    wyf_bench_<random> on the server of DATABASE_URL (default ${DEFAULT_ADMIN_URL}) is dropped after
   --no-lighthouse  skip Lighthouse (BENCH_LIGHTHOUSE=0)
-environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50),
-  BENCH_LIGHTHOUSE_RUNS (3), BENCH_SCENARIOS (comma-separated names, "none" for none), BENCH_TIMEOUT (s, whole run),
+environment: BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 1), BENCH_LIGHTHOUSE_ALL=1 (also /t-shirts, /new-arrivals), BENCH_CONNECTIONS (50),
+  BENCH_PAIR_DURATION (s per side and round, 3), BENCH_PAIR_ROUNDS (2), BENCH_PAIR_WARMUP (s, 1),
+  BENCH_POSTGRES=0 (no PostgreSQL memory figures), BENCH_LIGHTHOUSE_RUNS (1), BENCH_SCENARIOS (comma-separated names, "none" for none), BENCH_TIMEOUT (s, whole run),
   CHROME_PATH (default /usr/bin/chromium)`;
 
 function parseOptions() {
@@ -72,13 +88,20 @@ function parseOptions() {
   }
   const scenariosEnv = process.env.BENCH_SCENARIOS?.trim();
   return {
-    durationSeconds: envNumber('BENCH_DURATION', 10),
-    warmupSeconds: envNumber('BENCH_WARMUP', 2, { allowZero: true }),
+    durationSeconds: envNumber('BENCH_DURATION', 5),
+    pairSeconds: envNumber('BENCH_PAIR_DURATION', 3),
+    pairRounds: Math.round(envNumber('BENCH_PAIR_ROUNDS', 2)),
+    pairWarmupSeconds: envNumber('BENCH_PAIR_WARMUP', 1, { allowZero: true }),
+    /** PostgreSQL memory figures: auto (when reachable), or BENCH_POSTGRES=0 to skip. */
+    postgresMemory: process.env.BENCH_POSTGRES !== '0',
+    warmupSeconds: envNumber('BENCH_WARMUP', 1, { allowZero: true }),
+    /** Lighthouse of /t-shirts and /new-arrivals too (about 25 s more). */
+    lighthouseAll: process.env.BENCH_LIGHTHOUSE_ALL === '1',
     connections: Math.round(envNumber('BENCH_CONNECTIONS', 50)),
     lighthouseRuns:
       args.includes('--no-lighthouse') || process.env.BENCH_LIGHTHOUSE === '0'
         ? 0
-        : Math.round(envNumber('BENCH_LIGHTHOUSE_RUNS', 3, { allowZero: true })),
+        : Math.round(envNumber('BENCH_LIGHTHOUSE_RUNS', 1, { allowZero: true })),
     postgres: args.includes('--postgres') || process.env.BENCH_POSTGRES === '1',
     adminDatabaseUrl: process.env.DATABASE_URL?.trim() || DEFAULT_ADMIN_URL,
     scenarioFilter: !scenariosEnv
@@ -107,7 +130,7 @@ startReaper();
 
 const cpus = os.cpus();
 const results: BenchResults = {
-  schema: 1,
+  schema: 2,
   startedAt: new Date().toISOString(),
   finishedAt: null,
   durationMs: null,
@@ -135,6 +158,9 @@ const results: BenchResults = {
   jsWeight: null,
   lighthouse: null,
   lighthouseOtherPages: [],
+  yardstick: null,
+  pairs: [],
+  memory: [],
   failures: [],
 };
 const startedMs = Date.now();
@@ -144,7 +170,9 @@ const startedMs = Date.now();
 /** Upper bound of the whole run from the per-step limits (each step is bounded on its own too). */
 function defaultTotalTimeoutSeconds(): number {
   const perLoadRun = options.warmupSeconds + options.durationSeconds + 2 * 30;
-  let total = BUILD_TIMEOUT_MS / 1000 + 60;
+  let total = (2 * BUILD_TIMEOUT_MS) / 1000 + 60;
+  const perPair = 2 * options.pairWarmupSeconds + options.pairRounds * 2 * (options.pairSeconds + 30);
+  total += PAIR_PATHS.length * PAIR_CACHES.length * 2 * perPair + (3 * (START_TIMEOUT_MS + STOP_GRACE_MS)) / 1000;
   for (const backend of backends) {
     total += (START_TIMEOUT_MS + STOP_GRACE_MS) / 1000 + 30 + PAGES.length * 30 + HTTP_TARGETS.length * perLoadRun;
     total += scenarios
@@ -253,9 +281,89 @@ async function checkPages(baseUrl: string): Promise<PageCheck[]> {
   return pages;
 }
 
-async function runBackend(backend: Backend): Promise<void> {
+let yardstick: RunningServer | null = null;
+
+/** `/` of a server: HTML bytes as sent without and with gzip asked. */
+async function htmlWeight(baseUrl: string): Promise<HtmlWeight> {
+  const plain = await probe(baseUrl, '/');
+  const gzip = await probe(baseUrl, '/', { headers: { 'accept-encoding': 'gzip' } });
+  return {
+    status: plain.status,
+    rawBytes: plain.body.length,
+    wireBytesGzipAsked: gzip.wireBytes,
+    encodingGzipAsked: gzip.contentEncoding ?? 'identity',
+  };
+}
+
+/** The pairs of one cache mode against the running yardstick (peak memory of the shop sampled). */
+async function runPairs(cache: CacheMode, shop: RunningServer, memory: MemoryRecord): Promise<void> {
+  if (!yardstick) return;
+  const yardstickUrl = yardstick.baseUrl;
+  const { peakBytes } = await peakResidentDuring(shop.pid, async () => {
+    for (const spec of pairSpecs(PAIR_PATHS, [cache])) {
+      const label = `pair ${spec.path} ${cache}${spec.gzip ? ' gzip' : ''}`;
+      const pair = await step(label, () =>
+        runPair({
+          shopBaseUrl: shop.baseUrl,
+          yardstickBaseUrl: yardstickUrl,
+          spec,
+          rounds: options.pairRounds,
+          connections: options.connections,
+          durationSeconds: options.pairSeconds,
+          warmupSeconds: options.pairWarmupSeconds,
+          signal: abort.signal,
+        }),
+      );
+      if (!pair) continue;
+      results.pairs.push(pair);
+      if (pair.error) results.failures.push({ step: label, error: pair.error });
+      log(
+        `  ${pair.rounds.map((r) => `${r.shopRps}/${r.yardstickRps}`).join(', ')} req/s -> ${pair.medianRatio?.toFixed(2) ?? '-'}x`,
+      );
+    }
+  });
+  memory.peakBytes = Math.max(memory.peakBytes ?? 0, peakBytes ?? 0) || null;
+  memory.load += `${memory.load ? '; ' : ''}${cache} pairs`;
+}
+
+async function readIdle(pid: number, memory: MemoryRecord): Promise<void> {
+  await sleep(IDLE_SETTLE_MS);
+  memory.idleBytes = residentBytes(pid);
+  log(`  resident memory at idle: ${mb(memory.idleBytes) ?? '-'} MB`);
+}
+
+/** The shop with PAGE_CACHE=off on the embedded database: cold pairs and their memory. */
+async function runCold(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wyf-bench-cold-'));
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  const unregisterDataDir = onCleanup(`data dir ${dataDir}`, removeDataDir, { kind: 'dir', path: dataDir });
+  let server: RunningServer | null = null;
+  try {
+    server = await step('start the server (pglite, PAGE_CACHE=off)', () =>
+      startServer({
+        root: ROOT,
+        dataDir,
+        databaseUrl: undefined,
+        startTimeoutMs: START_TIMEOUT_MS,
+        stopGraceMs: STOP_GRACE_MS,
+        env: { PAGE_CACHE: 'off' },
+      }),
+    );
+    if (!server) return;
+    const memory: MemoryRecord = { backend: 'pglite', pageCache: 'off', idleBytes: null, peakBytes: null, load: '' };
+    results.memory.push(memory);
+    await readIdle(server.pid, memory);
+    await runPairs('cold', server, memory);
+  } finally {
+    if (server) await server.stop();
+    await removeDataDir();
+    unregisterDataDir();
+  }
+}
+
+async function runBackend(backend: Backend, memoryOnly = false): Promise<void> {
   const record: BackendResults = { backend, serverStartMs: null, serverStop: null, pages: [], http: [], scenarios: [] };
-  results.backends[backend] = record;
+  if (!memoryOnly) results.backends[backend] = record;
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `wyf-bench-${backend}-`));
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
@@ -282,12 +390,9 @@ async function runBackend(backend: Backend): Promise<void> {
     record.serverStartMs = server.startMs;
     log(`server pid ${server.pid} ready at ${server.baseUrl} in ${server.startMs} ms (DATA_DIR ${dataDir})`);
     const baseUrl = server.baseUrl;
-
-    record.pages = (await step(`check pages (${backend})`, () => checkPages(baseUrl))) ?? [];
-
-    if (backend === 'pglite') {
-      results.jsWeight = await step('measure JavaScript weight of /', () => measureJsWeight(baseUrl, '/'));
-    }
+    const memory: MemoryRecord = { backend, pageCache: 'on', idleBytes: null, peakBytes: null, load: '' };
+    results.memory.push(memory);
+    await readIdle(server.pid, memory);
 
     const defaults: HttpDefaults = {
       baseUrl,
@@ -295,17 +400,50 @@ async function runBackend(backend: Backend): Promise<void> {
       durationSeconds: options.durationSeconds,
       warmupSeconds: options.warmupSeconds,
     };
-    for (const target of HTTP_TARGETS) {
-      const result = await step(`autocannon ${target.label} (${backend})`, () =>
-        runHttpBench(defaults, target, abort.signal),
-      );
-      if (result) {
-        record.http.push(result);
-        log(
-          `  ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+    if (memoryOnly) {
+      // Only the memory figures: idle above, then the peak under load on a page that renders.
+      const { peakBytes } = await peakResidentDuring(server.pid, async () => {
+        for (const target of [{ path: '/' }, { path: '/products/simple-cross-tee' }, { path: '/t-shirts' }]) {
+          await step(`load ${target.path} for memory (${backend})`, () =>
+            runHttpBench(defaults, { ...target, warmupSeconds: 0 }, abort.signal),
+          );
+        }
+      });
+      memory.peakBytes = peakBytes;
+      memory.load = `/, product page, /t-shirts (${options.durationSeconds} s each)`;
+      return;
+    }
+
+    record.pages = (await step(`check pages (${backend})`, () => checkPages(baseUrl))) ?? [];
+
+    if (backend === 'pglite') {
+      results.jsWeight = await step('measure JavaScript weight of /', () => measureJsWeight(baseUrl, '/'));
+      if (yardstick && results.yardstick) {
+        const ys = yardstick.baseUrl;
+        results.yardstick.jsWeight = await step('measure JavaScript weight of the yardstick', () =>
+          measureJsWeight(ys, '/'),
         );
+        results.yardstick.html = await step('HTML weight of the yardstick', () => htmlWeight(ys));
+        results.yardstick.shopHtml = await step('HTML weight of the shop', () => htmlWeight(baseUrl));
       }
     }
+
+    const { peakBytes } = await peakResidentDuring(server.pid, async () => {
+      for (const target of HTTP_TARGETS) {
+        const result = await step(`autocannon ${target.label} (${backend})`, () =>
+          runHttpBench(defaults, target, abort.signal),
+        );
+        if (result) {
+          record.http.push(result);
+          log(
+            `  ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+          );
+        }
+      }
+    });
+    memory.peakBytes = peakBytes;
+    memory.load = 'built-in load runs';
+    if (backend === 'pglite') await runPairs('warm', server, memory);
 
     if (backend === 'pglite' && options.lighthouseRuns > 0) {
       results.lighthouse = await step('Lighthouse mobile performance of /', () =>
@@ -325,7 +463,7 @@ async function runBackend(backend: Backend): Promise<void> {
         });
       }
       // The storefront issue's other two pages with a performance goal (>= 95).
-      for (const extraPath of ['/t-shirts', '/new-arrivals']) {
+      for (const extraPath of options.lighthouseAll ? ['/t-shirts', '/new-arrivals'] : []) {
         const summary = await step(`Lighthouse mobile performance of ${extraPath}`, () =>
           runLighthouse({
             url: `${baseUrl}${extraPath}`,
@@ -339,9 +477,7 @@ async function runBackend(backend: Backend): Promise<void> {
         if (summary) {
           results.lighthouseOtherPages.push(summary);
           const m = summary.median;
-          log(
-            `  Lighthouse ${extraPath}: median score ${m.score}, LCP ${m.lcpMs} ms, CLS ${m.cls}, TBT ${m.tbtMs} ms`,
-          );
+          log(`  Lighthouse ${extraPath}: median score ${m.score}, LCP ${m.lcpMs} ms, CLS ${m.cls}, TBT ${m.tbtMs} ms`);
         }
       }
     }
@@ -373,8 +509,9 @@ async function runBackend(backend: Backend): Promise<void> {
     if (server) {
       const stopped = await server.stop();
       record.serverStop = stopped;
+      if (memoryOnly && stopped.code !== 0) log(`server exit ${stopped.code ?? stopped.signal}`);
       log(`server stopped (exit ${stopped.code ?? stopped.signal}) in ${stopped.ms} ms`);
-      if (stopped.code !== 0) {
+      if (stopped.code !== 0 && !memoryOnly) {
         results.failures.push({
           step: `stop the server (${backend})`,
           error: `exit ${stopped.code ?? stopped.signal}\n${server.output().slice(-2000)}`,
@@ -399,9 +536,46 @@ log(
 let exitCode = 0;
 try {
   results.build = await step('react-router build', () => buildShop(ROOT, BUILD_TIMEOUT_MS));
+  const yardstickDir = path.join(BENCH_DIR, 'yardstick');
+  const yardstickBuild = await step('react-router build (yardstick)', () =>
+    buildShop(ROOT, BUILD_TIMEOUT_MS, yardstickDir),
+  );
+  if (yardstickBuild) {
+    yardstick = await step('start the yardstick', () =>
+      startServer({
+        root: ROOT,
+        dataDir: os.tmpdir(),
+        databaseUrl: undefined,
+        startTimeoutMs: START_TIMEOUT_MS,
+        stopGraceMs: STOP_GRACE_MS,
+        script: 'bench/yardstick/server.mjs',
+      }),
+    );
+    if (yardstick) {
+      results.yardstick = {
+        buildMs: yardstickBuild.ms,
+        idleBytes: null,
+        jsWeight: null,
+        html: null,
+        shopHtml: null,
+      };
+      await sleep(IDLE_SETTLE_MS);
+      results.yardstick.idleBytes = residentBytes(yardstick.pid);
+      log(`yardstick pid ${yardstick.pid} ready at ${yardstick.baseUrl} (${mb(results.yardstick.idleBytes)} MB idle)`);
+    }
+  }
   if (results.build) {
     for (const backend of backends) await runBackend(backend);
+    await runCold();
+    if (!options.postgres && options.postgresMemory) {
+      if (await postgresReachable(options.adminDatabaseUrl)) {
+        await runBackend('postgres', true);
+      } else {
+        log(`PostgreSQL at ${redactUrl(options.adminDatabaseUrl)} not reachable: no PostgreSQL memory figures`);
+      }
+    }
   }
+  if (yardstick) await yardstick.stop();
 } catch (error) {
   // After an interruption stopEarly() reports and exits; anything else is a harness bug.
   if (!abort.signal.aborted) {

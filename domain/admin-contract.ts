@@ -4,27 +4,17 @@
  * query shows here first; browser components never import from server/.
  */
 import type { OrderStatus } from './order';
+import type { PublicProduct } from './storefront-product';
+import type { OrderLineSummary, OrderTotalsSummary } from './order-summary';
 import type { OrderLifecycle } from './order-lifecycle';
 import type { ShippingAddress } from './shipping-address';
 
-/** A product as the admin edits it (SPEC §5), cost included: admin only, never public. */
-export interface AdminProduct {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  originalPriceCents: number | null;
+/** A product as the admin edits it (SPEC §5): the public fields, and cost, placement, flags. */
+export interface AdminProduct extends Omit<PublicProduct, 'images'> {
   costCents: number | null;
-  category: string;
   imageUrl: string | null;
   imageUrls: string[];
-  colors: string[];
-  sizes: string[];
   placement: string[];
-  tags: string[];
-  rating: number | null;
-  isNewArrival: boolean;
   isFeatured: boolean;
   isActive: boolean;
   sortOrder: number;
@@ -71,18 +61,12 @@ export interface AdminOrderRow {
   email: string | null;
 }
 
-export interface AdminOrderLine {
+export interface AdminOrderLine extends OrderLineSummary {
   id: string;
-  name: string;
-  color: string;
-  size: string;
-  quantity: number;
-  unitPriceCents: number;
-  lineTotalCents: number;
 }
 
 /** An order's View Details: lines, totals, coupon, points, payment reference and shipping address. */
-export interface AdminOrderDetail {
+export interface AdminOrderDetail extends OrderTotalsSummary {
   id: string;
   orderNumber: string;
   status: OrderStatus;
@@ -90,14 +74,7 @@ export interface AdminOrderDetail {
   paidAt: string | null;
   customerName: string | null;
   email: string | null;
-  subtotalCents: number;
-  discountCents: number;
-  couponCode: string | null;
-  pointsRedeemed: number;
-  pointsDiscountCents: number;
   pointsEarned: number;
-  shippingCents: number;
-  totalCents: number;
   paymentProvider: string;
   paymentReference: string | null;
   /** Shipment, refunds and notes (issue 11; domain/order-lifecycle.ts). */

@@ -11,7 +11,7 @@ describe('parseFilter', () => {
   });
 
   it('labels the first option of New Arrivals All Items and of the others All', () => {
-    expect(FILTER_ROWS['new-arrivals'].options[0].label).toBe('All Items');
+    expect(FILTER_ROWS['new-arrivals'].options[0]?.label).toBe('All Items');
     expect(FILTER_ROWS.accessories.options.map((option) => option.label)).toEqual([
       'All',
       'Jewelry',

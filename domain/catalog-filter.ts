@@ -22,63 +22,39 @@ export interface FilterRow {
 
 const all = (label: string = MESSAGES.filterAll): FilterOption => ({ value: '', label });
 
+/** A row filtering by one field: All (with its label) first, then one option per value. */
+function row(field: FilterField, values: readonly (readonly [string, string])[], allLabel?: string): FilterRow {
+  return { field, options: [all(allLabel), ...values.map(([value, label]) => ({ value, label }))] };
+}
+
+/** The category options of the mixed pages. */
+const CATEGORY_OPTIONS = [
+  ['t-shirts', MESSAGES.filterTShirts],
+  ['hoodies', MESSAGES.filterHoodies],
+  ['accessories', MESSAGES.filterAccessories],
+] as const;
+
 export const FILTER_ROWS = {
-  'new-arrivals': {
-    field: 'category',
-    options: [
-      all(MESSAGES.filterAllItems),
-      { value: 't-shirts', label: MESSAGES.filterTShirts },
-      { value: 'hoodies', label: MESSAGES.filterHoodies },
-      { value: 'accessories', label: MESSAGES.filterAccessories },
-    ],
-  },
-  'eves-legacy': {
-    field: 'category',
-    options: [
-      all(),
-      { value: 't-shirts', label: MESSAGES.filterTShirts },
-      { value: 'hoodies', label: MESSAGES.filterHoodies },
-      { value: 'accessories', label: MESSAGES.filterAccessories },
-    ],
-  },
-  't-shirts': {
-    field: 'tags',
-    options: [
-      all(),
-      { value: 'cotton', label: MESSAGES.filterCotton },
-      { value: 'blend', label: MESSAGES.filterBlend },
-      { value: 'vintage', label: MESSAGES.filterVintage },
-    ],
-  },
-  hoodies: {
-    field: 'tags',
-    options: [
-      all(),
-      { value: 'fleece', label: MESSAGES.filterFleece },
-      { value: 'cotton', label: MESSAGES.filterCotton },
-      { value: 'heavyweight', label: MESSAGES.filterHeavyweight },
-    ],
-  },
-  'strength-in-christ': {
-    field: 'category',
-    options: [
-      all(),
-      { value: 't-shirts', label: MESSAGES.filterTShirts },
-      { value: 'hoodies', label: MESSAGES.filterHoodies },
-      { value: 'accessories', label: MESSAGES.filterAccessories },
-    ],
-  },
-  accessories: {
-    field: 'tags',
-    options: [
-      all(),
-      { value: 'jewelry', label: MESSAGES.filterJewelry },
-      { value: 'bags', label: MESSAGES.filterBags },
-      { value: 'caps', label: MESSAGES.filterCaps },
-      { value: 'gifts', label: MESSAGES.filterGifts },
-    ],
-  },
-} as const satisfies Record<string, FilterRow>;
+  'new-arrivals': row('category', CATEGORY_OPTIONS, MESSAGES.filterAllItems),
+  'eves-legacy': row('category', CATEGORY_OPTIONS),
+  't-shirts': row('tags', [
+    ['cotton', MESSAGES.filterCotton],
+    ['blend', MESSAGES.filterBlend],
+    ['vintage', MESSAGES.filterVintage],
+  ]),
+  hoodies: row('tags', [
+    ['fleece', MESSAGES.filterFleece],
+    ['cotton', MESSAGES.filterCotton],
+    ['heavyweight', MESSAGES.filterHeavyweight],
+  ]),
+  'strength-in-christ': row('category', CATEGORY_OPTIONS),
+  accessories: row('tags', [
+    ['jewelry', MESSAGES.filterJewelry],
+    ['bags', MESSAGES.filterBags],
+    ['caps', MESSAGES.filterCaps],
+    ['gifts', MESSAGES.filterGifts],
+  ]),
+} satisfies Record<string, FilterRow>;
 
 export type FilterPage = keyof typeof FILTER_ROWS;
 

@@ -1,6 +1,7 @@
 import { Heart, ShieldCheck, Truck } from '~/components/ui/icons';
 import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
+import { HeroImage } from '~/components/shop/hero-image';
 import { loadCollectionCards } from '@server/catalog/load-collection-cards';
 import { CollectionSection, EmptyState, ProductGrid } from '~/components/shop/collection';
 import { DonationSection } from '~/components/shop/donation-section';
@@ -67,16 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       <section className="relative isolate flex h-[700px] items-center justify-center overflow-hidden lg:h-[800px]">
-        <img
-          src="/images/hero-1280.webp"
-          srcSet="/images/hero-768.webp 768w, /images/hero-1280.webp 1280w, /images/hero-1920.webp 1920w"
-          sizes="100vw"
-          alt=""
-          width={1920}
-          height={1080}
-          fetchPriority="high"
-          className="absolute inset-0 -z-10 size-full object-cover"
-        />
+        <HeroImage className="absolute inset-0 -z-10 size-full object-cover" />
         <div className="absolute inset-0 -z-10 bg-gradient-to-b from-black/40 via-black/30 to-black/50" />
         <div className="mx-auto max-w-3xl px-6 text-center text-white">
           <h1 className="text-5xl font-bold tracking-tight sm:text-7xl">{MESSAGES.heroHeading}</h1>

@@ -40,6 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Mode = AuthMode | 'forgot';
 
+/** The link under the form: to the other form, or from Forgot back to sign in. */
+const SWITCH_TEXTS: Record<Mode, string> = {
+  signUp: MESSAGES.switchToSignIn,
+  forgot: 'Back to sign in',
+  signIn: MESSAGES.switchToSignUp,
+};
+
 const CONFIRM_CALLBACK = '/auth?verified=1';
 
 function show(feedback: AuthFeedback) {
@@ -207,26 +214,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         <form className="mt-8 space-y-5" onSubmit={submit} noValidate aria-busy={busy}>
           {mode === 'signUp' && (
             <div className="grid gap-5 sm:grid-cols-2">
-              <div className="space-y-2">
-                <Label htmlFor={`${formId}-first`}>First name</Label>
-                <Input
-                  id={`${formId}-first`}
-                  name="firstName"
-                  autoComplete="given-name"
-                  value={firstName}
-                  onChange={(e) => setFirstName(e.target.value)}
-                />
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor={`${formId}-last`}>Last name</Label>
-                <Input
-                  id={`${formId}-last`}
-                  name="lastName"
-                  autoComplete="family-name"
-                  value={lastName}
-                  onChange={(e) => setLastName(e.target.value)}
-                />
-              </div>
+              <TextField id={`${formId}-first`} label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={setFirstName} />
+              <TextField id={`${formId}-last`} label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={setLastName} />
             </div>
           )}
           <div className="space-y-2">
@@ -286,34 +275,26 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         )}
 
         <div className="mt-8 border-t border-line pt-6 text-center text-sm">
-          {mode === 'signUp' ? (
-            <button
-              type="button"
-              className="font-medium text-brand-700 hover:underline"
-              onClick={() => switchMode('signIn')}
-            >
-              {MESSAGES.switchToSignIn}
-            </button>
-          ) : mode === 'forgot' ? (
-            <button
-              type="button"
-              className="font-medium text-brand-700 hover:underline"
-              onClick={() => switchMode('signIn')}
-            >
-              Back to sign in
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="font-medium text-brand-700 hover:underline"
-              onClick={() => switchMode('signUp')}
-            >
-              {MESSAGES.switchToSignUp}
-            </button>
-          )}
+          <button
+            type="button"
+            className="font-medium text-brand-700 hover:underline"
+            onClick={() => switchMode(mode === 'signIn' ? 'signUp' : 'signIn')}
+          >
+            {SWITCH_TEXTS[mode]}
+          </button>
         </div>
       </section>
       <BenefitsPanel redemptionRate={redemptionRate} />
     </main>
+  );
+}
+
+/** A labelled text input of the sign-up form. */
+function TextField(props: { id: string; label: string; name: string; autoComplete: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input id={props.id} name={props.name} autoComplete={props.autoComplete} value={props.value} onChange={(event) => props.onChange(event.target.value)} />
+    </div>
   );
 }

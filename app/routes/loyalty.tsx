@@ -69,31 +69,44 @@ export default function LoyaltyPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const AVAILABLE_TEXTS = { label: MESSAGES.availablePoints, hint: MESSAGES.availablePointsHint };
+const LIFETIME_TEXTS = { label: MESSAGES.lifetimePoints, hint: MESSAGES.lifetimePointsHint };
+
+const FIGURE_TONES = {
+  brand: { box: 'bg-gradient-to-br from-brand-600 to-brand-800 text-white shadow-md', label: 'text-white/85', hint: 'text-white/80' },
+  plain: { box: 'border border-line bg-white shadow-sm', label: 'text-muted', hint: 'text-muted' },
+};
+
+/** One of the two point totals: a labelled figure with its hint. */
+function PointsFigure(props: {
+  id: string;
+  icon: typeof Star;
+  label: string;
+  value: number;
+  hint: string;
+  tone: keyof typeof FIGURE_TONES;
+}) {
+  const tone = FIGURE_TONES[props.tone];
+  const Icon = props.icon;
+  return (
+    <section className={`rounded-3xl p-6 ${tone.box}`} aria-labelledby={props.id}>
+      <h2 id={props.id} className={`flex items-center gap-2 text-sm font-medium ${tone.label}`}>
+        <Icon className="size-4" aria-hidden /> {props.label}
+      </h2>
+      <p className="mt-2 text-4xl font-bold tabular-nums" data-testid={props.id}>
+        {props.value.toLocaleString('en-US')}
+      </p>
+      <p className={`mt-1 text-sm ${tone.hint}`}>{props.hint}</p>
+    </section>
+  );
+}
+
 function LoyaltyPanel({ info }: { info: LoyaltyInfo }) {
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <section
-          className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 p-6 text-white shadow-md"
-          aria-labelledby="available-points"
-        >
-          <h2 id="available-points" className="flex items-center gap-2 text-sm font-medium text-white/85">
-            <Star className="size-4" aria-hidden /> {MESSAGES.availablePoints}
-          </h2>
-          <p className="mt-2 text-4xl font-bold tabular-nums" data-testid="available-points">
-            {info.available.toLocaleString('en-US')}
-          </p>
-          <p className="mt-1 text-sm text-white/80">{MESSAGES.availablePointsHint}</p>
-        </section>
-        <section className="rounded-3xl border border-line bg-white p-6 shadow-sm" aria-labelledby="lifetime-points">
-          <h2 id="lifetime-points" className="flex items-center gap-2 text-sm font-medium text-muted">
-            <TrendingUp className="size-4" aria-hidden /> {MESSAGES.lifetimePoints}
-          </h2>
-          <p className="mt-2 text-4xl font-bold tabular-nums" data-testid="lifetime-points">
-            {info.lifetime.toLocaleString('en-US')}
-          </p>
-          <p className="mt-1 text-sm text-muted">{MESSAGES.lifetimePointsHint}</p>
-        </section>
+        <PointsFigure id="available-points" icon={Star} tone="brand" value={info.available} {...AVAILABLE_TEXTS} />
+        <PointsFigure id="lifetime-points" icon={TrendingUp} tone="plain" value={info.lifetime} {...LIFETIME_TEXTS} />
       </div>
       <p className="rounded-2xl bg-brand-50 px-5 py-4 text-center font-semibold text-brand-900">
         {MESSAGES.earnPointsRate}

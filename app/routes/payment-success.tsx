@@ -108,6 +108,14 @@ function Reference({ sessionId, label = MESSAGES.orderReference }: { sessionId: 
   );
 }
 
+/** Nothing was bought: back to the cart, or on with shopping. */
+const RETRY_ACTIONS = [
+  { to: '/cart', label: MESSAGES.returnToCart },
+  { to: '/', label: MESSAGES.continueShopping },
+];
+
+const INFO_ICON = <Info aria-hidden="true" className="size-16 text-muted" />;
+
 const SHOP_ACTIONS = [
   { to: '/', label: MESSAGES.continueShopping },
   { to: '/new-arrivals', label: MESSAGES.viewNewArrivals },
@@ -119,13 +127,10 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
     return (
       <ResultPage
         testId="payment-order-cancelled"
-        icon={<Info aria-hidden="true" className="size-16 text-muted" />}
+        icon={INFO_ICON}
         title={LIFECYCLE_MESSAGES.paymentForCancelledOrderTitle}
         description={LIFECYCLE_MESSAGES.paymentForCancelledOrderDescription}
-        actions={[
-          { to: '/cart', label: MESSAGES.returnToCart },
-          { to: '/', label: MESSAGES.continueShopping },
-        ]}
+        actions={RETRY_ACTIONS}
       >
         <Row label="Order number" value={confirmation.orderNumber} testId="order-number" />
       </ResultPage>
@@ -135,13 +140,10 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
     return (
       <ResultPage
         testId="payment-not-confirmed"
-        icon={<Info aria-hidden="true" className="size-16 text-muted" />}
+        icon={INFO_ICON}
         title={MESSAGES.paymentNotConfirmedTitle}
         description={MESSAGES.paymentNotConfirmedDescription}
-        actions={[
-          { to: '/cart', label: MESSAGES.returnToCart },
-          { to: '/', label: MESSAGES.continueShopping },
-        ]}
+        actions={RETRY_ACTIONS}
       />
     );
   }

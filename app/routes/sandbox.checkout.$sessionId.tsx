@@ -25,6 +25,7 @@ import { ProductThumbnail } from '~/components/shop/product-image';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { TotalsList } from '~/components/shop/totals-list';
 import { NativeSelect } from '~/components/ui/native-select';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/sandbox.checkout.$sessionId';
@@ -224,34 +225,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                 </li>
               ))}
             </ul>
-            <dl className="mt-4 space-y-2 border-t border-line pt-4 text-sm">
-              <div className="flex justify-between">
-                <dt>Subtotal</dt>
-                <dd className="tabular-nums">{formatCents(order.subtotalCents)}</dd>
-              </div>
-              {order.discountCents > 0 ? (
-                <div className="flex justify-between text-green-700">
-                  <dt>Discount ({order.couponCode})</dt>
-                  <dd className="tabular-nums">-{formatCents(order.discountCents)}</dd>
-                </div>
-              ) : null}
-              {order.pointsDiscountCents > 0 ? (
-                <div className="flex justify-between text-green-700">
-                  <dt>Points ({order.pointsRedeemed.toLocaleString('en-US')})</dt>
-                  <dd className="tabular-nums">-{formatCents(order.pointsDiscountCents)}</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between">
-                <dt>Shipping</dt>
-                <dd className="tabular-nums">{order.shippingCents > 0 ? formatCents(order.shippingCents) : 'Free'}</dd>
-              </div>
-              <div className="flex justify-between border-t border-line pt-2 text-base font-semibold">
-                <dt>Total</dt>
-                <dd className="tabular-nums" data-testid="sandbox-total">
-                  {formatCents(order.totalCents)}
-                </dd>
-              </div>
-            </dl>
+            <TotalsList className="mt-4 space-y-2 border-t border-line pt-4" totals={order} testIds={{ total: 'sandbox-total' }} />
           </>
         ) : (
           <dl className="mt-6 flex justify-between border-t border-line pt-4 text-base font-semibold">

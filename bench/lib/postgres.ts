@@ -78,3 +78,17 @@ export async function createBenchDatabase(adminUrl: string): Promise<BenchDataba
     },
   };
 }
+
+/** True when the PostgreSQL server of adminUrl answers within a couple of seconds. */
+export async function postgresReachable(adminUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -28,11 +28,11 @@ function waitForExit(child: ChildProcess): Promise<{ code: number | null; signal
 }
 
 /** `react-router build`, output kept and shown only on failure. */
-export async function buildShop(root: string, timeoutMs: number): Promise<{ ms: number }> {
+export async function buildShop(root: string, timeoutMs: number, cwd = root): Promise<{ ms: number }> {
   const started = Date.now();
   const output = new OutputTail();
   const child = spawn(path.join(root, 'node_modules/.bin/react-router'), ['build'], {
-    cwd: root,
+    cwd,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -91,6 +91,10 @@ export interface StartOptions {
   databaseUrl: string | undefined;
   startTimeoutMs: number;
   stopGraceMs: number;
+  /** Script to run instead of scripts/start.mjs (relative to root), e.g. the yardstick's server. */
+  script?: string;
+  /** Further environment, e.g. PAGE_CACHE=off for the cold runs. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -118,10 +122,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     SMTP_URL: '',
     SKIP_BUILD_CHECK: '1',
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   const started = Date.now();
   const output = new OutputTail();
-  const child = spawn(process.execPath, [path.join(options.root, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [path.join(options.root, options.script ?? 'scripts/start.mjs')], {
     cwd: options.root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,8 @@
 /** Shape of bench/results/latest.json and the plain-text summary printed to stdout. */
 import { kB, type JsWeight } from './js-weight';
 import type { LighthouseSummary } from './lighthouse';
+import { mb } from './memory';
+import { formatPairs, type PairResult } from './pairs';
 import { scenarioHttpRows, type ScenarioRecord } from './scenarios';
 import type { Backend, HttpBenchResult } from './types';
 import { table } from './util';
@@ -16,6 +18,25 @@ export interface PageCheck {
   error?: string;
 }
 
+/** `/` as sent: decoded HTML bytes without gzip, and bytes on the wire with gzip asked. */
+export interface HtmlWeight {
+  status: number;
+  rawBytes: number;
+  wireBytesGzipAsked: number;
+  encodingGzipAsked: string;
+}
+
+/** Resident memory of one shop process (Linux VmRSS of the process tree). */
+export interface MemoryRecord {
+  backend: Backend;
+  pageCache: 'on' | 'off';
+  /** A few seconds after start, before any request. */
+  idleBytes: number | null;
+  /** Highest sample (every 100 ms) during the load runs named in `load` (50 connections). */
+  peakBytes: number | null;
+  load: string;
+}
+
 export interface BackendResults {
   backend: Backend;
   /** PostgreSQL only: database created for the run (password hidden). */
@@ -28,7 +49,7 @@ export interface BackendResults {
 }
 
 export interface BenchResults {
-  schema: 1;
+  schema: 2;
   startedAt: string;
   finishedAt: string | null;
   durationMs: number | null;
@@ -58,7 +79,22 @@ export interface BenchResults {
   lighthouse: LighthouseSummary | null;
   /** Lighthouse of /t-shirts and /new-arrivals (same settings as '/'). */
   lighthouseOtherPages: LighthouseSummary[];
+  /** The bench's own bare React Router app (bench/yardstick/), null when it did not start. */
+  yardstick: {
+    buildMs: number;
+    idleBytes: number | null;
+    jsWeight: JsWeight | null;
+    html: HtmlWeight | null;
+    shopHtml: HtmlWeight | null;
+  } | null;
+  /** Shop against yardstick, pair by pair (lib/pairs.ts). */
+  pairs: PairResult[];
+  memory: MemoryRecord[];
   failures: { step: string; error: string }[];
+}
+
+function times(a: number | null | undefined, b: number | null | undefined): string {
+  return a == null || b == null || b === 0 ? '-' : `${(a / b).toFixed(2)}x`;
 }
 
 const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -161,8 +197,69 @@ export function formatSummary(results: BenchResults): string {
   );
 
   out.push('');
+  out.push(
+    `--- Shop against yardstick (bench/yardstick: React Router 7 SSR, a hero and six cards, Hono, production), ` +
+      `${o.connections} connections, alternating runs shop/yardstick; ratio = shop req/s ÷ yardstick req/s of its \`/\`; ` +
+      `warm = page cache on (default), cold = PAGE_CACHE=off`,
+  );
+  out.push(
+    results.pairs.length > 0 ? formatPairs(results.pairs) : '(no pairs: the yardstick or the shop did not start)',
+  );
+
+  const ys = results.yardstick;
+  out.push('');
+  out.push('--- Weight of / (shop vs yardstick; JavaScript gzip -9 per file, 1 kB = 1000 bytes)');
+  out.push(
+    table(
+      ['', 'shop', 'yardstick', 'shop ÷ yardstick'],
+      [
+        [
+          'HTML (bytes, no gzip)',
+          ys?.shopHtml?.rawBytes,
+          ys?.html?.rawBytes,
+          times(ys?.shopHtml?.rawBytes, ys?.html?.rawBytes),
+        ],
+        [
+          'HTML (bytes on the wire, gzip asked)',
+          ys?.shopHtml?.wireBytesGzipAsked,
+          ys?.html?.wireBytesGzipAsked,
+          times(ys?.shopHtml?.wireBytesGzipAsked, ys?.html?.wireBytesGzipAsked),
+        ],
+        [
+          'JavaScript (kB gzip)',
+          results.jsWeight ? kB(results.jsWeight.totalGzipBytes) : null,
+          ys?.jsWeight ? kB(ys.jsWeight.totalGzipBytes) : null,
+          times(results.jsWeight?.totalGzipBytes, ys?.jsWeight?.totalGzipBytes),
+        ],
+        [
+          'JavaScript over the yardstick (kB gzip)',
+          results.jsWeight && ys?.jsWeight ? kB(results.jsWeight.totalGzipBytes - ys.jsWeight.totalGzipBytes) : null,
+          '',
+          '',
+        ],
+      ],
+      ['left', 'right', 'right', 'right'],
+    ),
+  );
+
+  out.push('');
+  out.push('--- Resident memory (VmRSS, MB; under load = peak of 100 ms samples, 50 connections)');
+  out.push(
+    table(
+      ['server', 'database', 'page cache', 'idle MB', 'under load MB', 'load'],
+      [
+        ...results.memory.map((m) => ['shop', m.backend, m.pageCache, mb(m.idleBytes), mb(m.peakBytes), m.load]),
+        ...(ys ? [['yardstick', '-', '-', mb(ys.idleBytes), null, '']] : []),
+      ],
+      ['left', 'left', 'left', 'right', 'right', 'left'],
+    ),
+  );
+  if (!results.memory.some((m) => m.backend === 'postgres'))
+    out.push('(PostgreSQL: not reachable or skipped, not measured)');
+
+  out.push('');
   const lh = results.lighthouse;
-  if (lh) {
+  if (lh && lh.successfulRuns > 0) {
     const m = lh.median;
     out.push(
       `--- Lighthouse 12, mobile preset, performance (${lh.url}): median of ${lh.successfulRuns}/${lh.runs.length} runs`,
@@ -189,7 +286,9 @@ export function formatSummary(results: BenchResults): string {
     );
     if (lh.reportFile) out.push(`full report of the median run: ${lh.reportFile}`);
   } else {
-    out.push('--- Lighthouse: not run');
+    out.push(
+      `Lighthouse: not measured${o.lighthouseRuns === 0 ? ' (skipped)' : results.failures.some((f) => f.step.startsWith('Lighthouse')) ? ' (failed, see below)' : ''}`,
+    );
   }
   for (const other of results.lighthouseOtherPages ?? []) {
     const m = other.median;

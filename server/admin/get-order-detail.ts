@@ -4,6 +4,7 @@ import type { AdminOrderDetail } from '../../domain/admin-contract';
 import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
+import { orderLineOf, orderTotalsOf } from '../orders/order-summary';
 import { getOrderLifecycle } from './get-order-lifecycle';
 import { orderShippingAddress } from '../customers/get-last-shipping-address';
 
@@ -27,27 +28,13 @@ export async function getOrderDetail(options: { db: Executor; orderId: string })
     paidAt: order.paidAt?.toISOString() ?? null,
     customerName: [row.firstName, row.lastName].filter(Boolean).join(' ') || null,
     email: row.customerEmail ?? order.email,
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    couponCode: order.couponCode,
-    pointsRedeemed: order.pointsRedeemed,
-    pointsDiscountCents: order.pointsDiscountCents,
+    ...orderTotalsOf(order),
     pointsEarned: order.pointsEarned,
-    shippingCents: order.shippingCents,
-    totalCents: order.totalCents,
     paymentProvider: order.paymentProvider,
     paymentReference: order.paymentReference,
     lifecycle: await getOrderLifecycle({ db, order }),
     /** Null when none was collected (a sandbox page paid with the address left blank). */
     shipping: orderShippingAddress(order),
-    lines: lines.map((line) => ({
-      id: line.id,
-      name: line.name,
-      color: line.color,
-      size: line.size,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      lineTotalCents: line.lineTotalCents,
-    })),
+    lines: lines.map((line) => ({ id: line.id, ...orderLineOf(line) })),
   };
 }

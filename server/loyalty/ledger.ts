@@ -67,17 +67,17 @@ type OrderPointsEntry = {
   points: number;
 };
 
-/** Records points earned by a paid order; a second call for the same order changes nothing. */
-export async function recordEarnedPoints(entry: OrderPointsEntry): Promise<boolean> {
+/** One order's ledger row of a kind; the (order, type) key makes a second call change nothing. */
+async function recordOrderPoints(entry: OrderPointsEntry, type: 'earned' | 'redeemed', points: number, description: string) {
   if (entry.points <= 0) return false;
   const inserted = await entry.db
     .insert(loyaltyLedger)
     .values({
       customerEmail: entry.email.trim().toLowerCase(),
       customerId: entry.customerId,
-      type: 'earned',
-      points: entry.points,
-      description: `Order ${entry.orderNumber}`,
+      type,
+      points,
+      description,
       orderId: entry.orderId,
     })
     .onConflictDoNothing()
@@ -85,20 +85,12 @@ export async function recordEarnedPoints(entry: OrderPointsEntry): Promise<boole
   return inserted.length > 0;
 }
 
+/** Records points earned by a paid order; a second call for the same order changes nothing. */
+export function recordEarnedPoints(entry: OrderPointsEntry): Promise<boolean> {
+  return recordOrderPoints(entry, 'earned', entry.points, `Order ${entry.orderNumber}`);
+}
+
 /** Records points spent by a paid order (stored negative); idempotent per order. */
-export async function recordRedeemedPoints(entry: OrderPointsEntry): Promise<boolean> {
-  if (entry.points <= 0) return false;
-  const inserted = await entry.db
-    .insert(loyaltyLedger)
-    .values({
-      customerEmail: entry.email.trim().toLowerCase(),
-      customerId: entry.customerId,
-      type: 'redeemed',
-      points: -Math.abs(entry.points),
-      description: `Redeemed on order ${entry.orderNumber}`,
-      orderId: entry.orderId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: loyaltyLedger.id });
-  return inserted.length > 0;
+export function recordRedeemedPoints(entry: OrderPointsEntry): Promise<boolean> {
+  return recordOrderPoints(entry, 'redeemed', -Math.abs(entry.points), `Redeemed on order ${entry.orderNumber}`);
 }

@@ -22,13 +22,22 @@ function unsharedOf(productId: string) {
 }
 
 /** Links the product's listed uploads to it and removes the ones it no longer lists. */
-export async function linkProductImages(tx: Executor, productId: string, imageUrls: readonly string[]): Promise<RemovedImages> {
+export async function linkProductImages(
+  tx: Executor,
+  productId: string,
+  imageUrls: readonly string[],
+): Promise<RemovedImages> {
   const urls = [...imageUrls];
   if (urls.length) {
     await tx
       .update(productImages)
       .set({ productId })
-      .where(and(inArray(productImages.url, urls), or(isNull(productImages.productId), eq(productImages.productId, productId))));
+      .where(
+        and(
+          inArray(productImages.url, urls),
+          or(isNull(productImages.productId), eq(productImages.productId, productId)),
+        ),
+      );
   }
   const dropped = await tx
     .delete(productImages)

@@ -4,8 +4,10 @@
  * expiry reads as 'expired' here, and the sweep (or the Pay button) records the expiry.
  */
 import { asc, eq } from 'drizzle-orm';
+import type { OrderLineSummary, OrderTotalsSummary } from '../../domain/order-summary';
 import type { Executor } from '../db/client';
 import { checkoutSessions, donations, orderLines, orders } from '../db/schema';
+import { orderLineOf, orderTotalsOf } from '../orders/order-summary';
 
 export interface HostedSessionView {
   id: string;
@@ -16,27 +18,14 @@ export interface HostedSessionView {
   /** True when the order or donation is paid (a complete session whose order was cancelled is not). */
   isPaid: boolean;
   totalCents: number;
-  order: null | {
-    orderNumber: string;
-    status: string;
-    subtotalCents: number;
-    discountCents: number;
-    couponCode: string | null;
-    pointsRedeemed: number;
-    pointsDiscountCents: number;
-    shippingCents: number;
-    totalCents: number;
-    email: string | null;
-    lines: {
-      name: string;
-      color: string;
-      size: string;
-      quantity: number;
-      unitPriceCents: number;
-      lineTotalCents: number;
-      imageUrl: string | null;
-    }[];
-  };
+  order:
+    | null
+    | (OrderTotalsSummary & {
+        orderNumber: string;
+        status: string;
+        email: string | null;
+        lines: (OrderLineSummary & { imageUrl: string | null })[];
+      });
   donation: null | { amountCents: number; status: string };
 }
 
@@ -75,23 +64,9 @@ export async function getHostedSession(options: {
       view.order = {
         orderNumber: order.orderNumber,
         status: order.status,
-        subtotalCents: order.subtotalCents,
-        discountCents: order.discountCents,
-        couponCode: order.couponCode,
-        pointsRedeemed: order.pointsRedeemed,
-        pointsDiscountCents: order.pointsDiscountCents,
-        shippingCents: order.shippingCents,
-        totalCents: order.totalCents,
+        ...orderTotalsOf(order),
         email: order.email,
-        lines: lines.map((line) => ({
-          name: line.name,
-          color: line.color,
-          size: line.size,
-          quantity: line.quantity,
-          unitPriceCents: line.unitPriceCents,
-          lineTotalCents: line.lineTotalCents,
-          imageUrl: line.imageUrl,
-        })),
+        lines: lines.map((line) => ({ ...orderLineOf(line), imageUrl: line.imageUrl })),
       };
     }
   }

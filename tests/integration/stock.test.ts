@@ -5,6 +5,7 @@
  * checkouts never loses a unit. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { productShownTags } from '../../domain/catalogue-tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, orderLines, orders, products, productStock } from '../../server/db/schema';
 import { expireStaleSessions } from '../../server/payments/sweep-checkouts';
@@ -37,6 +38,8 @@ async function setStock(color: string, size: string, quantity: number) {
     .insert(productStock)
     .values({ productId: tee.id, color, size, quantity })
     .onConflictDoUpdate({ target: [productStock.productId, productStock.color, productStock.size], set: { quantity } });
+  // Written behind the shop's back: the pages that show the product drop as a stock change would.
+  shop.shop.services.invalidateCatalogue(productShownTags(tee.id));
 }
 
 async function stockOf(color: string, size: string): Promise<number | null> {

@@ -22,6 +22,14 @@ const TABS = [
 ] as const;
 
 /** The signed-in admin (SPEC §2 Admin): title, Back to Store, the five tabs and Donations (issue 11). */
+/** The tabs whose panel takes no props. */
+const PLAIN_TABS = [
+  { value: 'margins', Panel: MarginsTab },
+  { value: 'orders', Panel: OrdersTab },
+  { value: 'customers', Panel: CustomersTab },
+  { value: 'donations', Panel: DonationsTab },
+];
+
 export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
   useAdminSessionLifecycle();
   const [tab, setTab] = useState<string>('dashboard');
@@ -68,18 +76,11 @@ export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
         <Tabs.Content value="products">
           <ProductsTab editProductId={editProductId} onEditOpened={() => setEditProductId(null)} />
         </Tabs.Content>
-        <Tabs.Content value="margins">
-          <MarginsTab />
-        </Tabs.Content>
-        <Tabs.Content value="orders">
-          <OrdersTab />
-        </Tabs.Content>
-        <Tabs.Content value="customers">
-          <CustomersTab />
-        </Tabs.Content>
-        <Tabs.Content value="donations">
-          <DonationsTab />
-        </Tabs.Content>
+        {PLAIN_TABS.map(({ value, Panel }) => (
+          <Tabs.Content key={value} value={value}>
+            <Panel />
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </main>
   );

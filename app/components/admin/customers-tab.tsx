@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Search } from '~/components/ui/icons';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order-status';
@@ -7,16 +6,15 @@ import type { AdminCustomerProfile, AdminCustomerRow, AdminPage } from '@domain/
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
-import { Input } from '~/components/ui/input';
-import { adminGet, isAdminSessionError } from '~/lib/admin/admin-api';
+import { adminGet } from '~/lib/admin/admin-api';
 import { formatCents, formatDate, fullName } from './format';
+import { AdminSearchForm, ListNotes } from './admin-list';
 import { Pager } from './pager';
 
 type CustomersPage = AdminPage & { customers: AdminCustomerRow[] };
 
 /** Customers tab (SPEC §2): name, e-mail, phone or N/A, joined date, View Profile; search, pages. */
 export function CustomersTab() {
-  const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [profileId, setProfileId] = useState<string | null>(null);
@@ -31,40 +29,20 @@ export function CustomersTab() {
       <h2 id="customers-heading" className="mb-4 text-lg font-semibold">
         {MESSAGES.customersHeading(data?.total ?? 0)}
       </h2>
-      <form
-        role="search"
-        className="mb-4 flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQ(search.trim());
+      <AdminSearchForm
+        label="Search customers by name or e-mail"
+        placeholder="Name or e-mail"
+        onSearch={(text) => {
+          setQ(text);
           setPage(1);
         }}
-      >
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-            aria-hidden
-          />
-          <Input
-            aria-label="Search customers by name or e-mail"
-            placeholder="Name or e-mail"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="h-10! pl-9!"
-          />
-        </div>
-        <Button type="submit" size="sm" className="h-10!">
-          Search
-        </Button>
-      </form>
-      {customers.isError && !isAdminSessionError(customers.error) && (
-        <p role="alert" className="text-sm text-red-700">
-          {MESSAGES.fetchCustomersFailed}
-        </p>
-      )}
-      {data && data.customers.length === 0 && (
-        <p className="py-8 text-center text-sm text-muted">{MESSAGES.noCustomers}</p>
-      )}
+      />
+      <ListNotes
+        error={customers.isError ? customers.error : null}
+        failed={MESSAGES.fetchCustomersFailed}
+        isEmpty={data?.customers.length === 0}
+        empty={MESSAGES.noCustomers}
+      />
       <ul className="divide-y divide-line">
         {data?.customers.map((customer) => (
           <li key={customer.id} className="flex flex-wrap items-center justify-between gap-3 py-3">

@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminDonationsPage } from '@domain/order-lifecycle';
 import { Badge } from '~/components/ui/badge';
-import { NativeSelect } from '~/components/ui/native-select';
-import { adminGet, isAdminSessionError } from '~/lib/admin/admin-api';
+import { adminGet } from '~/lib/admin/admin-api';
 import { formatCents, formatDate } from './format';
+import { ListNotes, StatusFilter } from './admin-list';
 import { Pager } from './pager';
 
 const STATUSES = ['paid', 'pending', 'cancelled'] as const;
@@ -33,21 +33,15 @@ export function DonationsTab() {
           Donations ({data?.total ?? 0})
         </h2>
         <div className="w-40">
-          <NativeSelect
-            aria-label="Filter donations by status"
+          <StatusFilter
+            label="Filter donations by status"
+            statuses={STATUSES}
             value={status}
-            onChange={(event) => {
-              setStatus(event.target.value);
+            onChange={(next) => {
+              setStatus(next);
               setPage(1);
             }}
-          >
-            <option value="">All statuses</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </div>
       </div>
       <div className="mb-4 rounded-lg bg-brand-50 p-4" data-testid="donations-raised">
@@ -57,12 +51,12 @@ export function DonationsTab() {
           from {data?.paidCount ?? 0} paid donation{data?.paidCount === 1 ? '' : 's'}; not counted as orders or revenue
         </p>
       </div>
-      {donations.isError && !isAdminSessionError(donations.error) && (
-        <p role="alert" className="text-sm text-red-700">
-          Failed to fetch donations
-        </p>
-      )}
-      {data && data.donations.length === 0 && <p className="py-8 text-center text-sm text-muted">No donations found</p>}
+      <ListNotes
+        error={donations.isError ? donations.error : null}
+        failed="Failed to fetch donations"
+        isEmpty={data?.donations.length === 0}
+        empty="No donations found"
+      />
       <ul className="divide-y divide-line">
         {data?.donations.map((donation) => (
           <li

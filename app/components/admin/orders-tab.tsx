@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Printer, Search } from '~/components/ui/icons';
+import { Download, Printer } from '~/components/ui/icons';
 import { formatAddressLines } from '@domain/shipping-address';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
@@ -8,12 +8,13 @@ import type { AdminOrderDetail, AdminOrderRow, AdminPage } from '@domain/admin-c
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
-import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/native-select';
 import { notify } from '~/lib/notify';
-import { adminFetch, adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
+import { adminFetch, adminGet, adminSend } from '~/lib/admin/admin-api';
 import { formatCents, formatDate } from './format';
+import { TotalsList } from '~/components/shop/totals-list';
 import { CancelOrderDialog, OrderLifecyclePanel, ShipOrderDialog, type PendingStatusChange } from './order-lifecycle';
+import { AdminSearchForm, ListNotes, StatusFilter } from './admin-list';
 import { Pager } from './pager';
 import type { Shipment } from '@domain/shipment';
 import { ApiError } from '~/lib/json-api';
@@ -31,7 +32,6 @@ function filterParams(q: string, status: string, page?: number) {
 /** Orders tab (SPEC §2): search, status filter, pages, status select, details, CSV. */
 export function OrdersTab() {
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
@@ -97,55 +97,33 @@ export function OrdersTab() {
           <Download className="size-4" aria-hidden /> Export CSV
         </Button>
       </div>
-      <form
-        role="search"
-        className="mb-4 flex flex-col gap-2 sm:flex-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQ(search.trim());
+      <AdminSearchForm
+        label="Search orders by number or e-mail"
+        placeholder="Order number or e-mail"
+        className="flex-col sm:flex-row"
+        onSearch={(text) => {
+          setQ(text);
           setPage(1);
         }}
       >
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-            aria-hidden
-          />
-          <Input
-            aria-label="Search orders by number or e-mail"
-            placeholder="Order number or e-mail"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="h-10! pl-9!"
-          />
-        </div>
         <div className="sm:w-44">
-          <NativeSelect
-            aria-label="Filter by status"
+          <StatusFilter
+            label="Filter by status"
+            statuses={ORDER_STATUSES}
             value={status}
-            onChange={(event) => {
-              setStatus(event.target.value);
+            onChange={(next) => {
+              setStatus(next);
               setPage(1);
             }}
-          >
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </div>
-        <Button type="submit" size="sm" className="h-10!">
-          Search
-        </Button>
-      </form>
-      {orders.isError && !isAdminSessionError(orders.error) && (
-        <p role="alert" className="text-sm text-red-700">
-          {MESSAGES.fetchOrdersFailed}
-        </p>
-      )}
-      {data && data.orders.length === 0 && <p className="py-8 text-center text-sm text-muted">{MESSAGES.noOrders}</p>}
+      </AdminSearchForm>
+      <ListNotes
+        error={orders.isError ? orders.error : null}
+        failed={MESSAGES.fetchOrdersFailed}
+        isEmpty={data?.orders.length === 0}
+        empty={MESSAGES.noOrders}
+      />
       <ul className="divide-y divide-line">
         {data?.orders.map((order) => (
           <li
@@ -273,21 +251,8 @@ function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClo
                 </li>
               ))}
             </ul>
+            <TotalsList className="space-y-1.5" totals={order} />
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5">
-              <dt className="text-muted">Subtotal</dt>
-              <dd className="text-right tabular-nums">{formatCents(order.subtotalCents)}</dd>
-              <dt className="text-muted">Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
-              <dd className="text-right tabular-nums">−{formatCents(order.discountCents)}</dd>
-              {order.pointsRedeemed > 0 && (
-                <>
-                  <dt className="text-muted">Points redeemed ({order.pointsRedeemed})</dt>
-                  <dd className="text-right tabular-nums">−{formatCents(order.pointsDiscountCents)}</dd>
-                </>
-              )}
-              <dt className="text-muted">Shipping</dt>
-              <dd className="text-right tabular-nums">{formatCents(order.shippingCents)}</dd>
-              <dt className="font-semibold">Total</dt>
-              <dd className="text-right font-semibold tabular-nums">{formatCents(order.totalCents)}</dd>
               <dt className="text-muted">Points earned</dt>
               <dd className="text-right tabular-nums">{order.pointsEarned}</dd>
               <dt className="text-muted">Status</dt>

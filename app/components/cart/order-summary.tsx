@@ -4,6 +4,7 @@ import { isBlankCoupon } from '@domain/coupon';
 import { pointsToCents, redemptionSteps, type RedemptionRate } from '@domain/loyalty';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
+import { TotalsList } from '~/components/shop/totals-list';
 import { qualifiesForFreeShipping } from '@domain/shipping';
 import type { OrderPrice } from '@domain/price-order';
 import { Button } from '~/components/ui/button';
@@ -51,46 +52,18 @@ export function OrderSummary(props: {
       <h2 id="summary-heading" className="text-lg font-semibold">
         Order Summary
       </h2>
-      <dl className="mt-6 space-y-3 text-sm">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd className="tabular-nums" data-testid="summary-subtotal">
-            {formatCents(totals.subtotalCents)}
-          </dd>
-        </div>
-        {props.couponCode ? (
-          <div className="flex justify-between text-green-700">
-            <dt>Discount ({props.couponCode})</dt>
-            <dd className="tabular-nums" data-testid="summary-discount">
-              -{formatCents(totals.discountCents)}
-            </dd>
-          </div>
-        ) : null}
-        {totals.pointsDiscountCents > 0 ? (
-          <div className="flex justify-between text-green-700">
-            <dt>Points ({totals.pointsRedeemed.toLocaleString('en-US')})</dt>
-            <dd className="tabular-nums">-{formatCents(totals.pointsDiscountCents)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between">
-          <dt>Shipping</dt>
-          <dd className="tabular-nums" data-testid="summary-shipping">
-            {totals.shippingCents > 0 ? formatCents(totals.shippingCents) : 'Free'}
-          </dd>
-        </div>
-        <div className="flex justify-between text-brand-700">
-          <dt>Points to earn</dt>
-          <dd className="tabular-nums" data-testid="summary-points">
-            {totals.pointsEarned.toLocaleString('en-US')}
-          </dd>
-        </div>
-        <div className="flex justify-between border-t border-line pt-3 text-base font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="summary-total">
-            {formatCents(totals.totalCents)}
-          </dd>
-        </div>
-      </dl>
+      <TotalsList
+        className="mt-6 space-y-3"
+        totals={{ ...totals, couponCode: props.couponCode || null }}
+        pointsToEarn={totals.pointsEarned}
+        testIds={{
+          subtotal: 'summary-subtotal',
+          discount: 'summary-discount',
+          shipping: 'summary-shipping',
+          points: 'summary-points',
+          total: 'summary-total',
+        }}
+      />
       <p
         className={
           qualifiesForFreeShipping(totals.subtotalCents)

@@ -4,6 +4,7 @@ import { collectionSearch } from '@domain/catalog-page';
 import { MESSAGES } from '@domain/messages';
 import type { CardProduct } from '@domain/storefront-product';
 import { cn } from '~/lib/utils';
+import { HeroImage } from './hero-image';
 import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from './product-card';
 
 /** A collection page's hero: heading, text and a 'Shop Collection' link that scrolls to the grid. */
@@ -20,16 +21,7 @@ export function CollectionHero({
 }) {
   return (
     <section className="relative isolate overflow-hidden bg-ink">
-      <img
-        src="/images/hero-1280.webp"
-        srcSet="/images/hero-768.webp 768w, /images/hero-1280.webp 1280w, /images/hero-1920.webp 1920w"
-        sizes="100vw"
-        alt=""
-        width={1920}
-        height={1080}
-        fetchPriority="high"
-        className="absolute inset-0 -z-10 size-full object-cover opacity-40"
-      />
+      <HeroImage className="absolute inset-0 -z-10 size-full object-cover opacity-40" />
       <div className="mx-auto flex min-h-[320px] max-w-7xl flex-col items-start justify-center px-4 py-16 text-white sm:px-6 md:min-h-[380px]">
         {eyebrow && <p className="text-sm font-semibold tracking-widest text-brand-200 uppercase">{eyebrow}</p>}
         <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">{title}</h1>
@@ -67,7 +59,9 @@ export function FilterRow({
             aria-current={isActive ? 'page' : undefined}
             className={cn(
               'inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition',
-              isActive ? 'border-ink bg-ink text-white' : 'border-line bg-white text-ink hover:border-brand-400 hover:bg-brand-50',
+              isActive
+                ? 'border-ink bg-ink text-white'
+                : 'border-line bg-white text-ink hover:border-brand-400 hover:bg-brand-50',
             )}
           >
             {option.label}

@@ -1,11 +1,12 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from '~/components/ui/icons';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Button } from '~/components/ui/button';
 import type { Viewer } from '@domain/viewer';
-import { CATEGORY_LINKS, iconLink } from './nav-links';
+import { CategoryNavLinks } from './category-nav';
+import { iconLink } from './nav-links';
 
 /**
  * SPEC §2 Header, narrow screens: the 320px slide-in menu (a Radix dialog: focus trapped and
@@ -35,18 +36,7 @@ export default function MobileMenu({
             </DialogPrimitive.Close>
           </div>
           <nav aria-label="Categories" className="flex flex-col gap-1 p-4">
-            {CATEGORY_LINKS.map((link) => (
-              <NavLink
-                key={link.to}
-                to={link.to}
-                onClick={onClose}
-                className={({ isActive }) =>
-                  `rounded-lg px-3 py-3 text-base font-medium transition hover:bg-brand-50 ${isActive ? 'text-brand-700' : 'text-ink'}`
-                }
-              >
-                {link.label}
-              </NavLink>
-            ))}
+            <CategoryNavLinks linkClassName="rounded-lg px-3 py-3 text-base font-medium transition hover:bg-brand-50" onNavigate={onClose} />
           </nav>
           {viewer && (
             // The header keeps only the account icon on narrow screens; the rest of it is here.

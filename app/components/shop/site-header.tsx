@@ -1,6 +1,6 @@
 import { Award, Heart, LogIn, Menu, Search, ShoppingBag, User } from '~/components/ui/icons';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MESSAGES } from '@domain/messages';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Button } from '~/components/ui/button';
@@ -8,7 +8,8 @@ import { useCart } from '~/lib/cart-store';
 import { useFavorites } from '~/lib/favorites-store';
 import { holdModal } from '~/lib/modal-presence';
 import type { Viewer } from '@domain/viewer';
-import { CATEGORY_LINKS, iconLink } from './nav-links';
+import { CategoryNavLinks } from './category-nav';
+import { iconLink } from './nav-links';
 import { SearchForm } from './search-form';
 
 // The admin dialog's code loads only when a visitor opens it: shoppers never download it.
@@ -100,17 +101,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           </Link>
         </div>
         <nav aria-label="Main" className="hidden items-center gap-6 text-sm font-medium lg:flex">
-          {CATEGORY_LINKS.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              className={({ isActive }) =>
-                `rounded whitespace-nowrap transition hover:text-brand-600 ${isActive ? 'text-brand-700' : 'text-ink'}`
-              }
-            >
-              {link.label}
-            </NavLink>
-          ))}
+          <CategoryNavLinks linkClassName="rounded whitespace-nowrap transition hover:text-brand-600" />
         </nav>
         <div className="flex items-center gap-0.5">
           <SearchForm className="mr-2 hidden w-44 xl:block 2xl:w-56" />
