@@ -34,6 +34,35 @@ describe('settings', () => {
     expect(() => parseConfig({ PAGE_CACHE: 'sometimes' })).toThrow(/^Invalid setting PAGE_CACHE: must be on or off/);
   });
 
+  it('reads the S3 settings as a group: none (local folder) or all six, naming what is missing', () => {
+    const all = {
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+      S3_BUCKET: 'wyf-images',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_BASE_URL: 'https://images.example.com/',
+    };
+    expect(parseConfig({}).s3).toBeUndefined();
+    expect(parseConfig({ S3_BUCKET: '  ' }).s3).toBeUndefined();
+    expect(parseConfig(all).s3).toEqual({
+      endpoint: all.S3_ENDPOINT,
+      bucket: 'wyf-images',
+      region: 'eu-central-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      publicBaseUrl: 'https://images.example.com',
+    });
+    const { S3_REGION: _region, S3_SECRET_ACCESS_KEY: _secret, ...partial } = all;
+    expect(() => parseConfig(partial)).toThrow(
+      /^Invalid setting S3_REGION: object storage needs all six S3 settings; missing S3_REGION, S3_SECRET_ACCESS_KEY \(set: /,
+    );
+    expect(() => parseConfig({ S3_BUCKET: 'only' })).toThrow(/^Invalid setting S3_ENDPOINT: .*missing S3_ENDPOINT, S3_REGION/);
+    expect(() => parseConfig({ ...all, S3_ENDPOINT: 's3.amazonaws.com' })).toThrow(/^Invalid setting S3_ENDPOINT: must be a URL like /);
+    expect(() => parseConfig({ ...all, S3_PUBLIC_BASE_URL: 'ftp://x' })).toThrow(/^Invalid setting S3_PUBLIC_BASE_URL: must be a URL like /);
+    expect(String(safeMessage(() => parseConfig(partial)))).not.toContain('AKIAEXAMPLE');
+  });
+
   it('reads PAGE_CACHE: on unless it says off', () => {
     expect(parseConfig({}).pageCache).toBe(true);
     expect(parseConfig({ PAGE_CACHE: '' }).pageCache).toBe(true);
@@ -54,3 +83,12 @@ describe('settings', () => {
     }
   });
 });
+
+function safeMessage(run: () => unknown): string {
+  try {
+    run();
+    return '';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}

@@ -100,6 +100,13 @@ export const EnvSchema = z.object({
     (value) => (typeof value === 'string' ? emptyToUndefined(value.trim().toLowerCase()) : value),
     z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   ),
+  /** Object storage for uploaded images (all six or none; docs/decisions: images on object storage). */
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'https://s3.eu-central-1.amazonaws.com'),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_BASE_URL: urlWithProtocols(['http:', 'https:'], 'https://images.example.com'),
   /** Test setting: shortens the admin dashboard refresh (ms); the spec's value is 30 s. */
   ADMIN_REFRESH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).default(30_000)),
 });
@@ -149,6 +156,38 @@ export interface Config {
   trustProxy: TrustProxy | undefined;
   /** How points turn into money (POINTS_PER_DOLLAR_OFF points take $1.00 off). */
   redemptionRate: RedemptionRate;
+  /** S3_*: uploaded images go to this bucket; undefined: DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Pages link to `${publicBaseUrl}/${key}` (no trailing slash). */
+  publicBaseUrl: string;
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'] as const;
+
+/** The S3 settings go together: none (local folder) or all six; a partial set names what is missing. */
+function s3ConfigOf(env: Env): S3Config | undefined {
+  const given = S3_VARIABLES.filter((name) => env[name] !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = S3_VARIABLES.filter((name) => env[name] === undefined);
+  if (missing.length) {
+    throw new ConfigError(missing[0]!, `object storage needs all six S3 settings; missing ${missing.join(', ')} (set: ${given.join(', ')})`);
+  }
+  return {
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    publicBaseUrl: env.S3_PUBLIC_BASE_URL!.replace(/\/+$/, ''),
+  };
 }
 
 export class ConfigError extends Error {
@@ -196,5 +235,6 @@ export function parseConfig(source: Record<string, string | undefined> = process
     pageCache: env.PAGE_CACHE === 'on',
     trustProxy: env.TRUST_PROXY,
     redemptionRate: redemptionRateOf(env.POINTS_PER_DOLLAR_OFF ?? DEFAULT_POINTS_PER_DOLLAR_OFF),
+    s3: s3ConfigOf(env),
   };
 }

@@ -59,6 +59,9 @@ export function createHttpApp(options: CreateAppOptions) {
   // A local Shopify stand-in over http (RUN-CONTRACT): its product images must load too.
   const shopifyDomain = services.config.shopify?.storeDomain ?? '';
   const shopifyHttpOrigin = /^http:\/\//i.test(shopifyDomain) ? [new URL(shopifyDomain).origin] : [];
+  // Images in an S3 bucket over plain http (a local store, tests): allowed by origin.
+  const s3PublicBase = services.config.s3?.publicBaseUrl ?? '';
+  const imageHttpOrigins = [...shopifyHttpOrigin, ...(/^http:\/\//i.test(s3PublicBase) ? [new URL(s3PublicBase).origin] : [])];
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -88,7 +91,7 @@ export function createHttpApp(options: CreateAppOptions) {
         defaultSrc: ["'self'"],
         scriptSrc: isDev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", NONCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...shopifyHttpOrigin],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...imageHttpOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: isDev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
         frameAncestors: ["'none'"],

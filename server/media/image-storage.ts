@@ -1,6 +1,6 @@
 /**
  * Where uploaded images live. The local folder (DATA_DIR/uploads, served at /uploads/*) is
- * the default; an S3-compatible store only has to implement these two calls.
+ * the default; an S3-compatible bucket (s3-image-storage.ts) is the other implementation.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +12,11 @@ export interface ImageStorage {
 }
 
 const KEY_PATTERN = /^[a-z0-9-]+\.webp$/;
+
+/** A key every store accepts: a flat, lowercase variant file name (`<uuid>-<width>.webp`). */
+export function isImageStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
 
 export function createLocalImageStorage(options: { uploadsDir: string; publicPrefix?: string }): ImageStorage {
   const prefix = options.publicPrefix ?? '/uploads';

@@ -3,7 +3,8 @@
  * on one PostgreSQL database, behind a small round-robin proxy started here. A product edit
  * through one shows on the other's cached pages within a second (LISTEN/NOTIFY, decision 018);
  * a checkout started on one completes on the other; admin and customer sessions and rate
- * limits are shared; an image uploaded through one is served by the other.
+ * limits are shared; an image uploaded through one is in the S3 bucket (s3rver, started here)
+ * that both link to, and deleting its product through the other removes the objects.
  *
  * PostgreSQL only (the embedded database is one process by its DATA_DIR lock): skipped
  * without DATABASE_URL; CI's PostgreSQL pass runs it.
@@ -17,6 +18,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startShopProcess, waitForOutput, type ShopProcess } from '../support/process';
+import { startS3Server, type S3TestServer } from '../support/s3-server';
 
 const serverUrl = process.env.DATABASE_URL;
 const PASSCODE = 'two-process-passcode-1';
@@ -37,6 +39,7 @@ let a: Shop;
 let b: Shop;
 let db: pg.Client;
 let adminToken = '';
+let s3: S3TestServer | undefined;
 
 /**
  * Round robin over the two processes; the client's address is appended to X-Forwarded-For and
@@ -81,6 +84,7 @@ async function startShop(index: number, port: number, publicUrl: string): Promis
     ADMIN_PASSCODE: PASSCODE,
     AUTH_SECRET: 'two-processes-share-this-auth-secret-0123456789',
     TRUST_PROXY: 'loopback',
+    ...s3!.env,
   });
   await waitForOutput(child, 'running at', 90_000);
   return { index, url: `http://127.0.0.1:${port}`, process: child };
@@ -112,6 +116,8 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
     databaseUrl = url.toString();
     // One DATA_DIR for both, as a shared volume would be (uploads, the mail outbox).
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'wyf-two-'));
+    // Images in a bucket both processes use (S3 mode, issue 15 item 4).
+    s3 = await startS3Server();
 
     const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
     proxyUrl = `http://127.0.0.1:${proxyPort}`;
@@ -142,6 +148,7 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
       await dropper.end();
     }
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await s3?.close();
   }, 60_000);
 
   const asAdmin = (to: Shop, pathname: string, method: string, body?: unknown) =>
@@ -278,8 +285,8 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
   });
 
   it('serves an image uploaded through one process from the other', async () => {
-    // Local folder mode here (a DATA_DIR both share); with the S3 settings the same two
-    // requests run against the bucket.
+    // S3 mode: the upload goes to the bucket, both processes link to it, and deleting the
+    // product through the other process removes the objects.
     const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 90, g: 60, b: 200 } } })
       .png()
       .toBuffer();
@@ -291,9 +298,23 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
       headers: { 'x-admin-session': adminToken },
     });
     expect(uploaded.status).toBe(201);
-    const { url } = (await uploaded.json()) as { url: string };
-    const served = await send(b, url);
+    const { url, id } = (await uploaded.json()) as { url: string; id: string };
+    expect(url).toBe(`${s3!.env.S3_PUBLIC_BASE_URL}/${id}-960.webp`);
+    const created = await asAdmin(a, '/api/admin/products', 'POST', {
+      name: 'Two Process Bucket Tee',
+      priceCents: 2400,
+      category: 't-shirts',
+      imageUrls: [url],
+    });
+    expect(created.status).toBe(201);
+    const product = ((await created.json()) as { product: { id: string; slug: string } }).product;
+    expect(await (await send(b, `/products/${product.slug}`)).text()).toContain(`src="${url}"`);
+    const served = await fetch(url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
+
+    expect((await asAdmin(b, `/api/admin/products/${product.id}`, 'DELETE')).status).toBe(200);
+    expect((await s3!.get(`${id}-960.webp`)).status).toBe(404);
+    expect((await s3!.get(`${id}-480.webp`)).status).toBe(404);
   });
 });
