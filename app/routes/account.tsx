@@ -7,7 +7,7 @@ import { formatDate } from '@domain/dates';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
 import { orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
-import { formatAddressLines } from '@domain/shipping-address';
+import { AddressLines } from '~/components/shop/address-lines';
 import { getLastShippingAddress } from '@server/customers/get-last-shipping-address';
 import { listCustomerOrders } from '@server/customers/list-customer-orders';
 import type { Route } from './+types/account';
@@ -59,14 +59,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <h2 id="address-heading" className="flex items-center gap-2 text-lg font-semibold">
             <MapPin className="size-5 text-brand-600" aria-hidden /> Shipping address
           </h2>
-          <address className="mt-2 text-sm leading-relaxed not-italic text-muted" data-testid="account-address">
-            {formatAddressLines(address).map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
+          <AddressLines address={address} className="mt-2 text-sm text-muted" testId="account-address">
             {address.phone && <span className="block">{address.phone}</span>}
-          </address>
+          </AddressLines>
           <p className="mt-2 text-xs text-muted">From your last order; it is filled in for you at checkout.</p>
         </section>
       )}

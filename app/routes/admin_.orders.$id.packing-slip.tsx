@@ -9,7 +9,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@domain/dates';
 import { MESSAGES } from '@domain/messages';
-import { countryName, formatAddressLines } from '@domain/shipping-address';
+import { countryName } from '@domain/shipping-address';
+import { AddressLines } from '~/components/shop/address-lines';
 import type { AdminOrderDetail } from '@domain/admin-contract';
 import { adminGet, isAdminSessionError } from '~/lib/admin/admin-api';
 import { Button } from '~/components/ui/button';
@@ -92,13 +93,7 @@ export default function PackingSlip({ params }: Route.ComponentProps) {
             Ship to
           </h2>
           {order.shipping ? (
-            <address className="mt-2 text-base leading-relaxed not-italic" data-testid="slip-address">
-              {formatAddressLines(order.shipping).map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </address>
+            <AddressLines address={order.shipping} className="mt-2 text-base" testId="slip-address" />
           ) : (
             <p className="mt-2 font-medium text-red-700">No shipping address was collected for this order.</p>
           )}

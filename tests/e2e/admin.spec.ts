@@ -1,22 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInAdmin } from './helpers/shop';
+import { E2E_ADMIN_PASSCODE } from '../../playwright.config';
 import sharp from 'sharp';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
 import { customers, orders } from '../../server/db/schema';
 import { freePort, startShopProcess, waitForOutput, type ShopProcess } from '../support/process';
-
-const PASSCODE = 'e2e-admin-passcode';
-
-async function signIn(page: Page, baseURL = '') {
-  await page.goto(`${baseURL}/admin`);
-  const field = page.getByLabel('Passcode');
-  await expect(field).toBeEnabled();
-  await field.fill(PASSCODE);
-  await field.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-}
 
 test('the passcode journey: empty, wrong, right, then Back to Store ends the session', async ({ page }) => {
   await page.goto('/admin');
@@ -35,7 +26,7 @@ test('the passcode journey: empty, wrong, right, then Back to Store ends the ses
   await expect(page.getByText('Invalid passcode. Please try again.')).toBeVisible();
   await expect(field).toHaveValue('');
 
-  await field.fill(PASSCODE);
+  await field.fill(E2E_ADMIN_PASSCODE);
   await page.getByRole('button', { name: 'Access' }).click();
   await expect(page.getByText('Access Granted')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
@@ -65,7 +56,7 @@ test('a reload keeps the admin signed in: the page marks the session left, the n
   });
   const isResume = (response: { url(): string }) => response.url().includes('/api/admin/session?resume=1');
   const firstResume = page.waitForResponse(isResume);
-  await signIn(page);
+  await signInAdmin(page);
   expect((await firstResume).status()).toBe(200);
   const token = await page.evaluate(() => localStorage.getItem('adminSessionToken'));
   const resumed = page.waitForResponse(isResume);
@@ -87,7 +78,7 @@ test('an expired or removed token brings the passcode gate back', async ({ page 
 });
 
 test('adding a product with an image shows it on its collection page', async ({ page }, testInfo) => {
-  await signIn(page);
+  await signInAdmin(page);
   await page.getByRole('tab', { name: 'Products' }).click();
   await expect(page.getByRole('heading', { name: /^Products \(\d+\)$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Add Product' }).click();
@@ -150,7 +141,7 @@ test.describe('with orders in the database', () => {
     await database.close();
     const port = await freePort();
     baseURL = `http://127.0.0.1:${port}`;
-    shop = startShopProcess({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, ADMIN_PASSCODE: PASSCODE, ADMIN_REFRESH_MS: '2000' });
+    shop = startShopProcess({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, ADMIN_PASSCODE: E2E_ADMIN_PASSCODE, ADMIN_REFRESH_MS: '2000' });
     await waitForOutput(shop, baseURL, 60_000);
   });
 
@@ -166,7 +157,7 @@ test.describe('with orders in the database', () => {
   });
 
   test('changing an order status', async ({ page }) => {
-    await signIn(page, baseURL);
+    await signInAdmin(page, baseURL);
     await expect(page.getByText('New order WYF-E2E001 - Martha')).toBeVisible();
     await page.getByRole('tab', { name: 'Orders' }).click();
     await expect(page.getByRole('heading', { name: 'Orders (1)' })).toBeVisible();
@@ -189,7 +180,7 @@ test.describe('with orders in the database', () => {
   });
 
   test('the dashboard refreshes by itself', async ({ page }) => {
-    await signIn(page, baseURL);
+    await signInAdmin(page, baseURL);
     const visitors = page.getByTestId('stat-Total Visitors');
     await expect(visitors).toHaveText(/^\d+$/);
     const before = Number(await visitors.textContent());

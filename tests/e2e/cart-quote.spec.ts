@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-type PublicProduct = { id: string; slug: string; name: string; priceCents: number; images: string[] };
+import { type PublicProduct } from './helpers/shop';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

@@ -4,6 +4,7 @@
  * promo dialog waiting for Admin Access.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { skipPromo } from './helpers/shop';
 import { E2E_ADMIN_PASSCODE } from '../../playwright.config';
 import { linkFromOutbox } from './helpers/outbox';
 
@@ -43,10 +44,6 @@ test.afterAll(async ({ request, baseURL }) => {
     await request.delete(`/api/admin/products/${id}`, { headers: { 'X-Admin-Session': token, Origin: baseURL! } });
   }
 });
-
-async function skipPromo(page: Page) {
-  await page.addInitScript(() => window.sessionStorage.setItem('promoDialogSeen', 'true'));
-}
 
 const cards = (page: Page) => page.locator('#products article');
 

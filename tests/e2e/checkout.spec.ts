@@ -1,35 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-type PublicProduct = { id: string; slug: string; name: string; priceCents: number; images: string[] };
-
-/** Puts one product line in the saved cart (the cart store reads localStorage on load). */
-async function seedCart(page: Page, product: PublicProduct, line: { color: string; size: string; quantity: number }) {
-  await page.goto('/');
-  await page.evaluate(
-    ({ product, line }) => {
-      window.localStorage.setItem(
-        'cart',
-        JSON.stringify([
-          {
-            id: `${product.name}-${line.color}-${line.size}`,
-            productId: product.id,
-            slug: product.slug,
-            name: product.name,
-            image: product.images[0] ?? '',
-            price: product.priceCents / 100,
-            priceCents: product.priceCents,
-            quantity: line.quantity,
-            color: line.color,
-            size: line.size,
-          },
-        ]),
-      );
-      window.localStorage.removeItem('couponCode');
-      window.localStorage.removeItem('couponDiscount');
-    },
-    { product, line },
-  );
-}
+import { expect, test } from '@playwright/test';
+import { seedCart, type PublicProduct } from './helpers/shop';
 
 test('cart, coupon, sandbox decline and payment, success page, cart cleared', async ({ page, request }) => {
   const errors: string[] = [];

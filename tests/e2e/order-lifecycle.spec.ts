@@ -7,17 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
-const PASSCODE = 'e2e-admin-passcode';
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  const field = page.getByLabel('Passcode');
-  await expect(field).toBeEnabled();
-  await field.fill(PASSCODE);
-  await field.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-}
+import { signInAdmin, screenshotAt } from './helpers/shop';
 
 /** A paid sandbox order for `email`: its order number. */
 async function buyTee(page: Page, request: APIRequestContext, email: string): Promise<string> {
@@ -53,16 +43,11 @@ async function mailWithSubject(subject: string): Promise<string> {
   return found;
 }
 
-async function screenshotAt(page: Page, name: string, width: number) {
-  await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
-  await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: false });
-}
-
 test('ship with tracking, then cancel with confirmation: tracking e-mail, refund once', async ({ page, request }) => {
   test.setTimeout(60_000);
   const email = `lifecycle-${Date.now()}@example.com`;
   const orderNumber = await buyTee(page, request, email);
-  await signIn(page);
+  await signInAdmin(page);
   await page.getByRole('tab', { name: 'Orders' }).click();
   const row = page.getByTestId('order-row').filter({ hasText: orderNumber });
   await expect(row).toBeVisible();
@@ -119,8 +104,7 @@ test('ship with tracking, then cancel with confirmation: tracking e-mail, refund
   await expect(details.getByTestId('order-lifecycle')).toContainText('Refund (cancellation)');
   await expect(details.getByTestId('order-lifecycle')).toContainText('succeeded');
   await expect(details.getByTestId('order-lifecycle')).not.toContainText('pending');
-  await screenshotAt(page, 'admin-order-details', 1440);
-  await screenshotAt(page, 'admin-order-details', 375);
+  await screenshotAt(page, 'admin-order-details', [1440, 375], false);
 });
 
 test('Donations tab: amount, date, e-mail, status and the total raised', async ({ page, request }) => {
@@ -133,7 +117,7 @@ test('Donations tab: amount, date, e-mail, status and the total raised', async (
   await expect(page.getByRole('heading', { name: 'Thank you for your gift!' })).toBeVisible();
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await signInAdmin(page);
   await page.getByRole('tab', { name: 'Donations' }).click();
   await expect(page.getByRole('heading', { name: /^Donations \(\d+\)$/ })).toBeVisible();
   const raised = page.getByTestId('donations-raised');
@@ -144,6 +128,5 @@ test('Donations tab: amount, date, e-mail, status and the total raised', async (
   await expect(paidRow).toContainText('No e-mail given');
   await page.getByLabel('Filter donations by status').selectOption('paid');
   await expect(page.getByTestId('donation-row').filter({ hasText: 'pending' })).toHaveCount(0);
-  await screenshotAt(page, 'admin-donations', 1440);
-  await screenshotAt(page, 'admin-donations', 375);
+  await screenshotAt(page, 'admin-donations', [1440, 375], false);
 });

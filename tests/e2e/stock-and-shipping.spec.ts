@@ -4,58 +4,8 @@
  * sandbox page (per-field messages, then payment), the admin's order details, the packing
  * slip and the stock grid. Screenshots at 375 and 1440 px go to test-results/screens/.
  */
-import { expect, test, type Page } from '@playwright/test';
-
-const PASSCODE = 'e2e-admin-passcode';
-const SCREENS = 'test-results/screens';
-
-type PublicProduct = { id: string; slug: string; name: string; priceCents: number; images: string[] };
-
-async function skipPromo(page: Page) {
-  await page.addInitScript(() => sessionStorage.setItem('promoDialogSeen', 'true'));
-}
-
-async function seedCart(page: Page, product: PublicProduct, line: { color: string; size: string; quantity: number }) {
-  await page.goto('/');
-  await page.evaluate(
-    ({ product, line }) => {
-      window.localStorage.setItem(
-        'cart',
-        JSON.stringify([
-          {
-            id: `${product.name}-${line.color}-${line.size}`,
-            productId: product.id,
-            slug: product.slug,
-            name: product.name,
-            image: product.images[0] ?? '',
-            price: product.priceCents / 100,
-            priceCents: product.priceCents,
-            quantity: line.quantity,
-            color: line.color,
-            size: line.size,
-          },
-        ]),
-      );
-    },
-    { product, line },
-  );
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
-  }
-}
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  const field = page.getByLabel('Passcode');
-  await expect(field).toBeEnabled();
-  await field.fill(PASSCODE);
-  await field.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { screenshotAt, seedCart, signInAdmin, skipPromo, type PublicProduct } from './helpers/shop';
 
 test('a sold-out variant on the product page and on a card; "Only 2 left"', async ({ page }) => {
   await skipPromo(page);
@@ -64,7 +14,7 @@ test('a sold-out variant on the product page and on a card; "Only 2 left"', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Classic Cross Tee' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'XS (sold out)' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
-  await shoot(page, 'product-sold-out');
+  await screenshotAt(page, 'product-sold-out');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Blush Pink', exact: true }).click();
   await page.getByRole('button', { name: 'L', exact: true }).click();
@@ -116,7 +66,7 @@ test('the shopper gives an address on the sandbox page; the admin sees it and pr
   await expect(page.getByText('Enter a 5-digit ZIP code (or ZIP+4, 12345-6789)')).toBeVisible();
   await expect(page.getByLabel('Address line 1')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Full name')).toHaveValue('Ruth Moabite');
-  await shoot(page, 'sandbox-address-errors');
+  await screenshotAt(page, 'sandbox-address-errors');
 
   await page.getByLabel('Address line 1').fill('7 Field Lane');
   await page.getByLabel('Address line 2 (optional)').fill('Unit 2');
@@ -125,13 +75,13 @@ test('the shopper gives an address on the sandbox page; the admin sees it and pr
   await page.getByLabel('Postal code').fill('47401-1234');
   await page.getByLabel('Phone (optional)').fill('+1 812 555 0199');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await shoot(page, 'sandbox-address');
+  await screenshotAt(page, 'sandbox-address');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
+  await signInAdmin(page);
   await page.getByRole('tab', { name: 'Orders' }).click();
   const row = page.getByTestId('order-row').filter({ hasText: orderNumber });
   await row.getByRole('button', { name: 'View Details' }).click();
@@ -140,7 +90,7 @@ test('the shopper gives an address on the sandbox page; the admin sees it and pr
   await expect(dialog.getByTestId('order-shipping-address')).toContainText('Bloomington, IN 47401-1234');
   await expect(dialog).toContainText('+1 812 555 0199');
   await expect(dialog).toContainText('e2e-address@example.com');
-  await shoot(page, 'admin-order-details');
+  await screenshotAt(page, 'admin-order-details');
 
   const [slip] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('link', { name: 'Packing slip' }).click()]);
   await slip.waitForLoadState();
@@ -152,7 +102,7 @@ test('the shopper gives an address on the sandbox page; the admin sees it and pr
   await expect(slip.getByRole('tab')).toHaveCount(0);
   await slip.emulateMedia({ media: 'print' });
   await expect(slip.getByRole('button', { name: 'Print' })).toBeHidden();
-  await shoot(slip, 'packing-slip');
+  await screenshotAt(slip, 'packing-slip');
   await slip.emulateMedia({ media: 'screen' });
   await slip.close();
 
@@ -165,7 +115,7 @@ test('the shopper gives an address on the sandbox page; the admin sees it and pr
 
 test('the admin edits stock in the colour x size grid; the dashboard lists low stock', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
+  await signInAdmin(page);
   // Demo stock: Armor of God Black / S has 2 left.
   const card = page.getByTestId('low-stock-card');
   await expect(card).toContainText('Armor of God Heavyweight Hoodie (Black, S)');
@@ -182,7 +132,7 @@ test('the admin edits stock in the colour x size grid; the dashboard lists low s
   await expect(page.getByText('Stock for Black / M must be a whole number')).toBeVisible();
   await cell.fill('1');
   await dialog.getByLabel('Stock Lavender S').fill('');
-  await shoot(page, 'admin-stock-grid');
+  await screenshotAt(page, 'admin-stock-grid');
   await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Product updated successfully')).toBeVisible();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { skipPromo } from './helpers/shop';
 
 const SHOP_PAGES = [
   '/',
@@ -14,11 +15,6 @@ const SHOP_PAGES = [
   '/favorites',
   '/no/such/page',
 ];
-
-/** Most pages: the promo dialog would cover them; mark it seen for this tab. */
-async function skipPromo(page: Page) {
-  await page.addInitScript(() => window.sessionStorage.setItem('promoDialogSeen', 'true'));
-}
 
 test.describe('storefront', () => {
   test('promo dialog opens after 2 s once per browser session; Maybe Later marks it seen', async ({ page, context }) => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Printer } from '~/components/ui/icons';
-import { formatAddressLines } from '@domain/shipping-address';
+import { AddressLines } from '~/components/shop/address-lines';
 import { useState } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { ORDER_STATUSES, orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
@@ -212,13 +212,7 @@ function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClo
                   Ship to
                 </h3>
                 {order.shipping ? (
-                  <address className="mt-1 leading-relaxed not-italic" data-testid="order-shipping-address">
-                    {formatAddressLines(order.shipping).map((line) => (
-                      <span key={line} className="block">
-                        {line}
-                      </span>
-                    ))}
-                  </address>
+                  <AddressLines address={order.shipping} className="mt-1" testId="order-shipping-address" />
                 ) : (
                   <p className="mt-1 text-muted">No shipping address collected</p>
                 )}

@@ -1,0 +1,58 @@
+/** What the browser tests do again and again: skip the promo, seed a cart, sign in as admin, screenshots. */
+import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSCODE } from '../../../playwright.config';
+
+/** A product as GET /api/products/:slug answers it (the fields the tests use). */
+export type PublicProduct = { id: string; slug: string; name: string; priceCents: number; images: string[] };
+
+/** Most pages: the promo dialog would cover them; mark it seen for this tab. */
+export async function skipPromo(page: Page) {
+  await page.addInitScript(() => window.sessionStorage.setItem('promoDialogSeen', 'true'));
+}
+
+/** Puts one product line in the saved cart (the cart store reads localStorage on load), no coupon. */
+export async function seedCart(page: Page, product: PublicProduct, line: { color: string; size: string; quantity: number }) {
+  await page.goto('/');
+  await page.evaluate(
+    ({ product, line }) => {
+      window.localStorage.setItem(
+        'cart',
+        JSON.stringify([
+          {
+            id: `${product.name}-${line.color}-${line.size}`,
+            productId: product.id,
+            slug: product.slug,
+            name: product.name,
+            image: product.images[0] ?? '',
+            price: product.priceCents / 100,
+            priceCents: product.priceCents,
+            quantity: line.quantity,
+            color: line.color,
+            size: line.size,
+          },
+        ]),
+      );
+      window.localStorage.removeItem('couponCode');
+      window.localStorage.removeItem('couponDiscount');
+    },
+    { product, line },
+  );
+}
+
+/** Signs in to /admin with the test passcode and waits for the dashboard. */
+export async function signInAdmin(page: Page, baseURL = '') {
+  await page.goto(`${baseURL}/admin`);
+  const field = page.getByLabel('Passcode');
+  await expect(field).toBeEnabled();
+  await field.fill(E2E_ADMIN_PASSCODE);
+  await field.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+}
+
+/** Full-page screenshots at 375 and 1440 px into test-results/screens/ (looked at by people). */
+export async function screenshotAt(page: Page, name: string, widths: readonly number[] = [375, 1440], fullPage = true) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width <= 375 ? 812 : 900 });
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage });
+  }
+}
