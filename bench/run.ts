@@ -446,6 +446,8 @@ async function runBackend(backend: Backend, memoryOnly = false): Promise<void> {
     if (backend === 'pglite') await runPairs('warm', server, memory);
 
     if (backend === 'pglite' && options.lighthouseRuns > 0) {
+      // The reports are written as each run ends, before latest.json (which makes the folder too).
+      await mkdir(RESULTS_DIR, { recursive: true });
       results.lighthouse = await step('Lighthouse mobile performance of /', () =>
         runLighthouse({
           url: `${baseUrl}/`,

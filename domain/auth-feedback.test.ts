@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_TEXTS, authResponseFeedback, validateAuthForm } from './auth-feedback';
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 
 describe('validateAuthForm (SPEC §5)', () => {
   it('asks for the required sign-up fields', () => {

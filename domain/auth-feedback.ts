@@ -3,7 +3,7 @@
  * the form values and the auth server's answer. Pure: the page only shows the result.
  * Texts beyond the spec (weak password, rate limit, unconfirmed e-mail) are ours.
  */
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 
 export const MIN_PASSWORD_LENGTH = 8;
 

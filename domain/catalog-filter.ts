@@ -4,7 +4,7 @@
  * screens leave them inert, we make them filter for real, with the choice in the URL.
  * An unknown or missing value is 'All'.
  */
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 
 export type FilterField = 'category' | 'tags';
 

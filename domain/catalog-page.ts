@@ -7,7 +7,7 @@
  * count is the total of the filtered list.
  */
 
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 
 /** SPEC §9: catalogue page size (products and collections). */
 export const CATALOGUE_PAGE_SIZE = 20;

@@ -8,7 +8,7 @@
  * Ours: a single gift is capped at $10,000.00 so a slip of the finger cannot charge a fortune.
  */
 import { DONATION_MAX_CENTS, DONATION_MIN_CENTS, DONATION_PRESETS, type DonationPreset } from './donation-limits';
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 import { parsePriceToCents, type Cents } from './money';
 
 export * from './donation-limits';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DONATION_MAX_CENTS, DONATION_MIN_CENTS } from './donation-amount';
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 
 export * from './donation-amount';
 

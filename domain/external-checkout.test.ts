@@ -4,7 +4,7 @@ import {
   firstBlockingCartProblem,
   mapCartProblem,
 } from './external-checkout';
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 
 describe('mapCartProblem (SPEC §8 legacy codes)', () => {
   it.each([

@@ -8,7 +8,7 @@
  * problems as CartWarning codes instead; both are mapped here.
  */
 import { z } from 'zod';
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 
 export const ExternalCheckoutRequestSchema = z.object({
   variantId: z

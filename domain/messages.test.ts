@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 
 /** Quoted verbatim from SPEC §2, §5 and §8. */
 const SPEC_TEXTS = [

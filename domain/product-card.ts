@@ -8,7 +8,7 @@
  * SPEC §2 Product card (button states), SPEC §5 Add to cart on a card, SPEC §2 Home / T-Shirts
  * (carousel arrows wrap around).
  */
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 import { parsePriceToCents } from './money';
 import type { CardVariant } from './storefront-product';
 

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { BRAND_LINE, BRAND_PLACEMENT_TAG, BRAND_WORD } from './brand';
 import { PRODUCT_CATEGORIES } from './categories';
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 import { parsePriceToCents } from './money';
 
 export { isProductCategory, PRODUCT_CATEGORIES, type ProductCategory } from './categories';

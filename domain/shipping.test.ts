@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages';
+import * as MESSAGES from './messages';
 import {
   FREE_SHIPPING_THRESHOLD_CENTS,
   SHIPPING_FLAT_CENTS,

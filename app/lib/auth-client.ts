@@ -4,7 +4,7 @@
  * `{ code, message }`, which the auth page maps to SPEC §8's toasts (domain/auth-feedback), so
  * every call resolves to { status, code, message, data }; network failures give status 0.
  */
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { ApiError, sendRequest } from './json-api';
 
 export interface AuthAnswer<T = unknown> {

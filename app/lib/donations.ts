@@ -2,7 +2,7 @@
  * Asks the server for a donation's hosted payment page (POST /api/donations, amount in
  * cents). Resolves with its URL or rejects with an ApiError carrying the server's message.
  */
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { ApiError, postJson } from './json-api';
 
 export async function startDonation(amountCents: number): Promise<{ url: string }> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { startExternalCheckout } from './shopify-checkout';
 
 function answer(status: number, body: unknown) {

@@ -4,7 +4,7 @@
  * whose message can be shown (Shopify's refusal, mapped per SPEC §8, or the generic failure
  * text); its `code` carries the legacy code when there is one.
  */
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { ApiError, postJson } from './json-api';
 
 export async function startExternalCheckout(variantId: string): Promise<string> {

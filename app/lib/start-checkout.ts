@@ -4,7 +4,7 @@
  * Resolves with the hosted page's URL or rejects with an ApiError carrying the server's message.
  */
 import type { CartState } from '@domain/cart';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { ApiError, postJson } from './json-api';
 
 export function checkoutBody(state: CartState, options: { email?: string; pointsToRedeem?: number }) {

@@ -1,6 +1,6 @@
 import { Heart, ShieldCheck, Truck } from '~/components/ui/icons';
 import { Link } from 'react-router';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { HeroImage } from '~/components/shop/hero-image';
 import { loadCollectionCards } from '@server/catalog/load-collection-cards';
 import { CollectionSection, EmptyState, ProductGrid } from '~/components/shop/collection';

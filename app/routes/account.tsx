@@ -4,7 +4,7 @@ import { Link, redirect } from 'react-router';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Badge } from '~/components/ui/badge';
 import { formatDate } from '@domain/dates';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { formatCents } from '@domain/money';
 import { orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
 import { AddressLines } from '~/components/shop/address-lines';

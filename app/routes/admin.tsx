@@ -5,7 +5,7 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { AdminAccessForm } from '~/components/admin/admin-access-form';
 import { AdminDashboard } from '~/components/admin/admin-dashboard';
 import { isAdminSessionError, onAdminUnauthorized } from '~/lib/admin/admin-api';

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@domain/dates';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { countryName } from '@domain/shipping-address';
 import { AddressLines } from '~/components/shop/address-lines';
 import type { AdminOrderDetail } from '@domain/admin-contract';

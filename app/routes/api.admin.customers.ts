@@ -1,4 +1,4 @@
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { CustomerFilterSchema, listCustomers } from '@server/admin/list-customers';
 import { requireAdmin } from '@server/admin/require-admin';
 import { readQuery } from '@server/http/json-request';

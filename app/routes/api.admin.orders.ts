@@ -1,4 +1,4 @@
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { listOrders, OrderFilterSchema } from '@server/admin/list-orders';
 import { requireAdmin } from '@server/admin/require-admin';
 import { readQuery } from '@server/http/json-request';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { OrderStatusSchema } from '@domain/order';
 import { ShipmentSchema } from '@domain/shipment';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';

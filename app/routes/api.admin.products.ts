@@ -1,4 +1,4 @@
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { ProductInputSchema } from '@domain/product-form';
 import { badRequest, methodNotAllowed } from '@server/app-error';
 import { createProduct, listAdminProducts } from '@server/admin/products';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { ProductInputSchema } from '@domain/product-form';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
 import { deleteProduct, updateProduct, updateProductCost } from '@server/admin/products';

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { AppError, methodNotAllowed } from '@server/app-error';
 import { requireAdmin } from '@server/admin/require-admin';
 import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@server/admin/sessions';

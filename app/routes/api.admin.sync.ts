@@ -1,4 +1,4 @@
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { badRequest, methodNotAllowed } from '@server/app-error';
 import { requireAdmin } from '@server/admin/require-admin';
 import { syncProductsToStripe } from '@server/admin/sync-products-to-stripe';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { AppError, badRequest, methodNotAllowed } from '@server/app-error';
 import { requireAdmin } from '@server/admin/require-admin';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';

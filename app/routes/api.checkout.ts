@@ -2,7 +2,7 @@
  * POST /api/checkout: { items: [{ productId, color, size, quantity }], couponCode?, email?,
  * pointsToRedeem? } -> { url }. The server reprices everything (server/orders/create-checkout).
  */
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { postOnlyLoader } from '@server/http/json-route';
 import { createCheckout } from '@server/orders/create-checkout';
 import { startPaymentAction } from '@server/payments/start-payment-route';

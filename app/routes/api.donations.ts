@@ -1,5 +1,5 @@
 /** POST /api/donations: { amountCents } -> { url } of a hosted payment page. SPEC §7 create-donation */
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { postOnlyLoader } from '@server/http/json-route';
 import { createDonation } from '@server/orders/create-donation';
 import { startPaymentAction } from '@server/payments/start-payment-route';

@@ -2,7 +2,7 @@
  * The signed-in customer's own loyalty info. No e-mail is read from the request: the
  * account is the session's, so nobody can read another person's points.
  */
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { AppError } from '@server/app-error';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';
 import { getLoyaltyInfo } from '@server/loyalty/get-loyalty-info';

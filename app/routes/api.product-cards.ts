@@ -4,7 +4,7 @@
  * reads its saved list through this (the list itself lives in the guest's browser).
  */
 import { FAVORITES_LIMIT, isProductId } from '@domain/favorites';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { cardFromPublicProduct } from '@domain/storefront-product';
 import { listProductsByIds } from '@server/favorites/favorites';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';

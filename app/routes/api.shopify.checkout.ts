@@ -4,7 +4,7 @@
  * card opens the checkout URL in a new tab. Refusals carry the SPEC §8 legacy code.
  */
 import { ExternalCheckoutRequestSchema } from '@domain/external-checkout';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { AppError, badRequest } from '@server/app-error';
 import { jsonRoute, postOnlyLoader } from '@server/http/json-route';
 import type { Route } from './+types/api.shopify.checkout';

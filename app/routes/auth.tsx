@@ -19,7 +19,7 @@ import {
   type AuthFeedback,
   type AuthMode,
 } from '@domain/auth-feedback';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import type { Route } from './+types/auth';
 
 export function meta(_: Route.MetaArgs) {

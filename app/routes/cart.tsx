@@ -22,7 +22,7 @@ import {
   type ReconciledQuote,
 } from '@domain/cart-quote';
 import { formatCents } from '@domain/money';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { getSpendablePoints } from '@server/loyalty/ledger';
 import { CartLineItem } from '~/components/cart/cart-line-item';
 import { OrderSummary } from '~/components/cart/order-summary';

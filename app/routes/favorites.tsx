@@ -6,7 +6,7 @@
 import { Heart } from '~/components/ui/icons';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { cardFromPublicProduct, type CardProduct } from '@domain/storefront-product';
 import { listFavoriteProducts } from '@server/favorites/favorites';
 import { ProductGrid, ProductGridSkeleton } from '~/components/shop/collection';

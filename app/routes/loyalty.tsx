@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { formatDate } from '@domain/dates';
 import { formatSignedPoints, type RedemptionRate } from '@domain/loyalty';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { getLoyaltyInfo, type LoyaltyInfo } from '@server/loyalty/get-loyalty-info';
 import type { Route } from './+types/loyalty';
 

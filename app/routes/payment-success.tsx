@@ -9,7 +9,7 @@
 import { CheckCircle2, HeartHandshake, Info } from '~/components/ui/icons';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
 import { formatCents } from '@domain/money';
 import { confirmPayment, type PaymentConfirmation } from '@server/payments/confirm-payment';

@@ -6,7 +6,7 @@
  */
 import { CreditCard, Lock } from '~/components/ui/icons';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
 import { formatCents } from '@domain/money';
 import {

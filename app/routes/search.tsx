@@ -5,7 +5,7 @@
  */
 import { SearchIcon } from '~/components/ui/icons';
 import { Link } from 'react-router';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { normaliseSearchQuery, SEARCH_RESULT_LIMIT } from '@domain/search';
 import { cardFromPublicProduct } from '@domain/storefront-product';
 import { productTag } from '@domain/catalogue-tags';

@@ -4,7 +4,7 @@
  * route answers it with SPEC §6's message).
  */
 import { ADMIN_SESSION_HEADER } from '../../domain/admin-session';
-import { MESSAGES } from '../../domain/messages';
+import * as MESSAGES from '../../domain/messages';
 import type { Database } from '../db/client';
 import { AppError } from '../app-error';
 import { findAdminSession } from './sessions';

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { MESSAGES } from '../../domain/messages';
+import * as MESSAGES from '../../domain/messages';
 
 export interface Refusal {
   code: string;

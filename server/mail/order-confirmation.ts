@@ -4,7 +4,7 @@
  * order paid (dedupe key per order), delivered by the mail loop.
  */
 import { formatCents } from '../../domain/money';
-import { MESSAGES } from '../../domain/messages';
+import * as MESSAGES from '../../domain/messages';
 import type { orderLines, orders } from '../db/schema';
 import type { MailMessage } from './create-mailer';
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { MESSAGES } from '../../domain/messages';
+import * as MESSAGES from '../../domain/messages';
 import { IMAGE_VARIANT_WIDTHS, variantFileName } from '../../domain/product-image';
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../domain/product-form';
 import type { Executor } from '../db/client';

@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import { DonationRequestSchema } from '../../domain/donation';
-import { MESSAGES } from '../../domain/messages';
+import * as MESSAGES from '../../domain/messages';
 import { badRequest } from '../app-error';
 import type { Database } from '../db/client';
 import { donations } from '../db/schema';

@@ -4,7 +4,7 @@
  * double submit completes once. Refusals are AppErrors the page shows next to the card field.
  */
 import type { Logger } from 'pino';
-import { MESSAGES } from '../../domain/messages';
+import * as MESSAGES from '../../domain/messages';
 import {
   SANDBOX_ADDRESS_POLICY,
   validateShippingAddress,

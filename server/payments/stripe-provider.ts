@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import type { Config } from '../config.server';
-import { MESSAGES } from '../../domain/messages';
+import * as MESSAGES from '../../domain/messages';
 import { SHIPPING_COUNTRY_CODES, type ShippingAddress } from '../../domain/shipping-address';
 import {
   PaymentProviderError,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../domain/messages';
+import * as MESSAGES from '../../domain/messages';
 import type { Viewer } from '../../server/context';
 import { checkoutSessions, customers, donations, loyaltyLedger, orders, products } from '../../server/db/schema';
 import { getPointsBalance, getSpendablePoints } from '../../server/loyalty/ledger';

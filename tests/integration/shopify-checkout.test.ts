@@ -3,7 +3,7 @@
  * shop's Shopify settings pointing at the fake Storefront API.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { startFakeShopify, type FakeShopifyServer } from '../fakes/shopify-server';
 import { UNAVAILABLE_VARIANT_ID } from '../fakes/shopify-fixtures';
 import { createTestShop, type TestShop } from '../support/test-shop';

@@ -1,6 +1,6 @@
 import { Gift, Sparkles, TrendingUp } from '~/components/ui/icons';
 import type { RedemptionRate } from '@domain/loyalty';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 
 /**
  * SPEC §2 Auth: the side panel of benefits (points per $1, redeem points, track progress).

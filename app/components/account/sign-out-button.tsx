@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { postAuth } from '~/lib/auth-client';
 import { notify } from '~/lib/notify';
 import { cn } from '~/lib/utils';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 
 /** The header's sign-out icon: ends the session on the server, then reloads to /. */
 export function SignOutButton({ className, withLabel = false }: { className?: string; withLabel?: boolean }) {

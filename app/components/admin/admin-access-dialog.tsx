@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { AdminAccessForm } from './admin-access-form';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order-status';
 import type { AdminCustomerProfile, AdminCustomerRow, AdminPage } from '@domain/admin-contract';
 import { Badge } from '~/components/ui/badge';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, DollarSign, Eye, Package, ShoppingCart, TriangleAlert, Users } from '~/components/ui/icons';
 import { LOW_STOCK_THRESHOLD, variantLabel } from '@domain/stock';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order-status';
 import type { DashboardStats } from '@domain/admin-contract';
 import { Badge } from '~/components/ui/badge';

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Download, Printer } from '~/components/ui/icons';
 import { AddressLines } from '~/components/shop/address-lines';
 import { useState } from 'react';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { ORDER_STATUSES, orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
 import type { AdminOrderDetail, AdminOrderRow, AdminPage } from '@domain/admin-contract';
 import { Badge } from '~/components/ui/badge';

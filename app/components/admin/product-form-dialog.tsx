@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { AdminProduct } from '@domain/admin-contract';
 import { CATEGORY_LABELS } from '@domain/categories';
 import { centsToDecimalString } from '@domain/money';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import {
   isProductFormComplete,
   PLACEMENT_TAG_LABELS,

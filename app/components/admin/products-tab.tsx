@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from '~/components/ui/icons';
 import { useState } from 'react';
 import type { AdminProduct } from '@domain/admin-contract';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import type { ProductDraft } from '@domain/product-form';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';

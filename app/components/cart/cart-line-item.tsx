@@ -2,7 +2,7 @@ import { Minus, Plus, Trash2 } from '~/components/ui/icons';
 import type { CartItem } from '@domain/cart';
 import { CART_MAX_QUANTITY } from '@domain/cart';
 import { QUOTE_MESSAGES } from '@domain/cart-quote';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { formatCents } from '@domain/money';
 import { ProductThumbnail } from '~/components/shop/product-image';
 import { Button } from '~/components/ui/button';

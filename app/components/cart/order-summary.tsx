@@ -2,7 +2,7 @@ import { Loader2, Tag, X } from '~/components/ui/icons';
 import { useId, useState } from 'react';
 import { isBlankCoupon } from '@domain/coupon';
 import { pointsToCents, redemptionSteps, type RedemptionRate } from '@domain/loyalty';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { formatCents } from '@domain/money';
 import { TotalsList } from '~/components/shop/totals-list';
 import { qualifiesForFreeShipping } from '@domain/shipping';

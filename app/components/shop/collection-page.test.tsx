@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { FILTER_ROWS } from '@domain/catalog-filter';
 import type { CollectionList } from '@domain/catalog-page';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import type { CardProduct } from '@domain/storefront-product';
 import { CollectionProducts } from './collection-page';
 

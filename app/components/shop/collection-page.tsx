@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { collectionSearch, type CollectionList } from '@domain/catalog-page';
 import type { FilterOption } from '@domain/catalog-filter';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import type { CardProduct } from '@domain/storefront-product';
 import { CollectionSection, EmptyState, FilterRow, gridItemId, ProductGrid, ProductGridSkeleton } from './collection';
 

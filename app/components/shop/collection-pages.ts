@@ -8,7 +8,7 @@
 import { BRAND_PLACEMENT_TAG } from '../../../domain/brand';
 import { FILTER_ROWS, type FilterPage, type FilterRow } from '../../../domain/catalog-filter';
 import type { CollectionSource, CountStyle } from '../../../domain/catalog-page';
-import { MESSAGES } from '../../../domain/messages';
+import * as MESSAGES from '../../../domain/messages';
 
 export interface CollectionPage {
   key: FilterPage;

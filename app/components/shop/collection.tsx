@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { FilterOption } from '@domain/catalog-filter';
 import { collectionSearch } from '@domain/catalog-page';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import type { CardProduct } from '@domain/storefront-product';
 import { cn } from '~/lib/utils';
 import { HeroImage } from './hero-image';

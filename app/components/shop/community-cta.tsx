@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 
 /** SPEC §2 New Arrivals 'Join Our Community': the spec's button has no action; ours leads to sign-up. */
 export function CommunityCallToAction() {

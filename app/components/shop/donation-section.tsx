@@ -1,7 +1,7 @@
 import { HeartHandshake } from '~/components/ui/icons';
 import { useId, useState } from 'react';
 import { DONATION_CUSTOM_INPUT, DONATION_PRESETS, validateDonationAmount } from '@domain/donation-amount';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { startDonation } from '~/lib/donations';

@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from '~/components/ui/icons';
 import { Link } from 'react-router';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Button } from '~/components/ui/button';
 import type { Viewer } from '@domain/viewer';

@@ -3,7 +3,7 @@
  * module, so the header and its lazily loaded menu do not import each other).
  */
 import { CATEGORY_LABELS, CATEGORY_PATHS } from '@domain/categories';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 
 /** SPEC §2 Header: the four category links, labelled exactly as the spec writes them. */
 export const CATEGORY_LINKS = [

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 
 /** SPEC §2: any unknown path. The route answers with HTTP 404; the browser logs the path. */
 export function NotFound() {

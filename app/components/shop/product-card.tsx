@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from '~/components/ui/icons';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { cartItemId, DEFAULT_COLOR, DEFAULT_SIZE } from '@domain/cart';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { formatCents } from '@domain/money';
 import {
   addToCartButtonState,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, CATEGORY_PATHS, isProductCategory } from '@domain/categories';
 import { cartItemId, DEFAULT_COLOR, DEFAULT_SIZE } from '@domain/cart';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { formatCents } from '@domain/money';
 import {
   addToCartButtonState,

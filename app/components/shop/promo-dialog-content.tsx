@@ -1,4 +1,4 @@
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { notify } from '~/lib/notify';

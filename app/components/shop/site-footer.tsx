@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from '~/components/ui/icons';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { SHOP_LINKS } from './nav-links';
 
 // Dialog code loads when a Quick Link is first opened, not with every page.

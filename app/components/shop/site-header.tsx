@@ -1,7 +1,7 @@
 import { Award, Heart, LogIn, Menu, Search, ShoppingBag, User } from '~/components/ui/icons';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Button } from '~/components/ui/button';
 import { useCart } from '~/lib/cart-store';

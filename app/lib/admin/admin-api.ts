@@ -4,7 +4,7 @@
  * elsewhere), so the token is dropped and the gate returns. Failures are ApiErrors.
  */
 import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { ADMIN_TOKEN_KEY, readAdminToken, writeAdminToken } from '~/lib/admin/admin-session';
 import { ApiError, readJsonAnswer, sendRequest } from '~/lib/json-api';
 

@@ -1,5 +1,5 @@
 /** The admin token in the browser (SPEC §3/§9: localStorage 'adminSessionToken'). */
-import { MESSAGES } from '@domain/messages';
+import * as MESSAGES from '@domain/messages';
 import { ApiError, postJson } from '~/lib/json-api';
 
 export const ADMIN_TOKEN_KEY = 'adminSessionToken';
