@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -25,6 +26,42 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
 };
 
+/**
+ * Where React writes the page. A page with nothing left to stream (no pending Suspense
+ * boundary, the usual case: loaders are awaited) is complete as soon as `pipe` returns, and is
+ * answered as one buffer, which the HTTP shell sends with one write; the stream layers cost a
+ * tenth of a render (issue 15). A page still streaming switches to a stream at that point.
+ */
+class HtmlSink extends EventEmitter {
+  chunks: Uint8Array[] = [];
+  ended = false;
+  private stream: PassThrough | null = null;
+
+  /** React writes its buffers as bytes, and long texts (the route modules script) as strings. */
+  write(chunk: Uint8Array | string): boolean {
+    if (this.stream) return this.stream.write(chunk);
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    return true;
+  }
+
+  end(): void {
+    this.ended = true;
+    this.stream?.end();
+  }
+
+  /** The rest of the page as a stream, starting with what was written so far. */
+  toStream(): PassThrough {
+    const stream = new PassThrough();
+    for (const chunk of this.chunks) stream.write(chunk);
+    this.chunks = [];
+    this.stream = stream;
+    stream.on('drain', () => this.emit('drain'));
+    stream.on('error', (error) => this.emit('error', error));
+    stream.on('close', () => this.emit('close'));
+    return stream;
+  }
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -35,6 +72,7 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const userAgent = request.headers.get('user-agent');
     // Crawlers and SPA-mode generation wait for all content; browsers get the shell first.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
@@ -47,13 +85,26 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          const sink = new HtmlSink();
+          pipe(sink as unknown as NodeJS.WritableStream);
+          if (sink.ended) {
+            clearTimeout(timer);
+            const html = Buffer.concat(sink.chunks);
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+            return;
+          }
+          const body = sink.toStream();
+          body.on('close', () => clearTimeout(timer));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -65,6 +116,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    timer = setTimeout(abort, streamTimeout + 1_000);
   });
 }

@@ -3,6 +3,8 @@
  * static assets, /healthz, then every other request to React Router.
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type Next } from 'hono';
@@ -32,9 +34,29 @@ export interface CreateAppOptions {
 
 type AppEnv = {
   Bindings: HttpBindings;
-  Variables: PageCacheVariables & { secureHeadersNonce?: string; requestId: string; staticFile?: boolean };
+  Variables: PageCacheVariables & { secureHeadersNonce?: string; requestId: string };
 };
 
+/**
+ * The request React Router sees. Better Auth reads the client address from a header
+ * (STACK-NOTES pitfall 4), so requests to /api/auth/* get a copy carrying it (any value the
+ * client sent itself is overwritten); everything else reads `context.clientIp` and is passed
+ * as it came, since copying a request costs every page render (issue 15). A request that
+ * names the header itself is copied too, so no code ever sees a client's own value.
+ */
+function forReactRouter(request: Request, path: string, clientIp: string): Request {
+  return path.startsWith('/api/auth/') || request.headers.has(CLIENT_IP_HEADER)
+    ? withClientIpHeader(request, clientIp)
+    : request;
+}
+
+/** Every file of a folder as a URL path ('/favicon.ico', '/images/x.webp'), read once at start. */
+function listFiles(root: string, prefix = ''): string[] {
+  return readdirSync(path.join(root, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${prefix}/${entry.name}`;
+    return entry.isDirectory() ? listFiles(root, relative) : entry.isFile() ? [relative] : [];
+  });
+}
 
 function withClientIpHeader(request: Request, clientIp: string): Request {
   const headers = new Headers(request.headers);
@@ -61,7 +83,10 @@ export function createHttpApp(options: CreateAppOptions) {
   const shopifyHttpOrigin = /^http:\/\//i.test(shopifyDomain) ? [new URL(shopifyDomain).origin] : [];
   // Images in an S3 bucket over plain http (a local store, tests): allowed by origin.
   const s3PublicBase = services.config.s3?.publicBaseUrl ?? '';
-  const imageHttpOrigins = [...shopifyHttpOrigin, ...(/^http:\/\//i.test(s3PublicBase) ? [new URL(s3PublicBase).origin] : [])];
+  const imageHttpOrigins = [
+    ...shopifyHttpOrigin,
+    ...(/^http:\/\//i.test(s3PublicBase) ? [new URL(s3PublicBase).origin] : []),
+  ];
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -79,7 +104,8 @@ export function createHttpApp(options: CreateAppOptions) {
     '*',
     pageCache({
       store: services.pageCache,
-      refetch: (request) => Promise.resolve(app.fetch(request, { incoming: { socket: { remoteAddress: '127.0.0.1' } } })),
+      refetch: (request) =>
+        Promise.resolve(app.fetch(request, { incoming: { socket: { remoteAddress: '127.0.0.1' } } })),
       onError: (error, key) => logger.warn({ err: error, key }, 'page cache refresh failed'),
     }),
   );
@@ -137,24 +163,29 @@ export function createHttpApp(options: CreateAppOptions) {
   if (options.clientDir) {
     const clientDir = options.clientDir;
     app.use('/assets/*', cacheFor(immutable), serveStatic({ root: clientDir }));
-    app.use(
-      '*',
-      async (c, next) => {
-        await next();
-        // Only files served from the folder (React Router sets its own headers on pages).
-        if (c.res.status === 200 && c.get('staticFile')) {
-          c.res.headers.set(
-            'Cache-Control',
-            c.req.path.startsWith('/images/') ? 'public, max-age=604800' : 'public, max-age=3600',
-          );
-        }
-      },
-      serveStatic({ root: clientDir, onFound: (_path, c) => c.set('staticFile', true) }),
-    );
+    // The public folder's files, listed once: a page request never costs a file-system lookup.
+    const publicFiles = new Set(listFiles(clientDir).filter((file) => !file.startsWith('/assets/')));
+    const servePublic = serveStatic({ root: clientDir });
+    app.use('*', async (c, next) => {
+      if (!publicFiles.has(c.req.path)) return next();
+      const response = await servePublic(c, next);
+      if (response?.status === 200) {
+        response.headers.set(
+          'Cache-Control',
+          c.req.path.startsWith('/images/') ? 'public, max-age=604800' : 'public, max-age=3600',
+        );
+      }
+      return response;
+    });
   }
 
   // Requests that change state: same origin only, bodies bounded and checked (body-guard.ts).
-  app.use('*', refuseCrossOriginWrites({ publicUrl: services.config.publicUrl }), limitRequestBodies(), checkRequestBodies());
+  app.use(
+    '*',
+    refuseCrossOriginWrites({ publicUrl: services.config.publicUrl }),
+    limitRequestBodies(),
+    checkRequestBodies(),
+  );
 
   // Given the build object, React Router builds its handler and route table once; given a
   // function (the dev server's loader), it rebuilds them on every request.
@@ -169,7 +200,7 @@ export function createHttpApp(options: CreateAppOptions) {
       requestId: c.get('requestId'),
       pageRender: c.get('pageRender'),
     };
-    return handleRequest(withClientIpHeader(c.req.raw, clientIp), context);
+    return handleRequest(forReactRouter(c.req.raw, c.req.path, clientIp), context);
   });
 
   app.onError((error, c) => {
