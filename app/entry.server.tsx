@@ -72,7 +72,8 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A render still streaming after the loaders' time-out is aborted (its stream is closed).
+    const timer = setTimeout(() => abort(), streamTimeout + 1_000);
     const userAgent = request.headers.get('user-agent');
     // Crawlers and SPA-mode generation wait for all content; browsers get the shell first.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
@@ -116,6 +117,5 @@ export default function handleRequest(
         },
       },
     );
-    timer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
