@@ -85,33 +85,59 @@ export interface ResolvedChoice {
 
 /** True when the variant fits the choice; an option the variant does not have fits anything. */
 function variantFits(variant: CardVariant, color: string | null, size: string | null): boolean {
-  const fits = (value: string | null, chosen: string | null) => value === null || chosen === null || sameColor(value, chosen);
+  const fits = (value: string | null, chosen: string | null) =>
+    value === null || chosen === null || sameColor(value, chosen);
   return fits(variant.color, color) && fits(variant.size, size);
 }
 
+type VariantList = {
+  variants: readonly CardVariant[] | null;
+  variantsAreExceptions?: boolean | undefined;
+};
+
 /**
  * The variant a colour and size choose (SPEC §2 Product card, issue 13): its price, compare-at
- * price and availability. Without a variant list (our own products today) every choice is
- * available at the product's price. A combination no variant offers is unavailable.
- * The one mechanism for every source: Shopify variants today, stock per variant later.
+ * price and availability. Without a variant list every choice is available at the product's
+ * price. With a full list (Shopify) a combination no variant offers is unavailable; with a
+ * list of exceptions (our own products' low and sold-out variants) it is available.
  */
 export function resolveVariant(
-  product: { priceCents: number; originalPriceCents: number | null; variants: readonly CardVariant[] | null },
+  product: { priceCents: number; originalPriceCents: number | null } & VariantList,
   choice: { color: string | null; size: string | null },
 ): ResolvedChoice {
-  if (product.variants === null) {
-    return { variant: null, priceCents: product.priceCents, originalPriceCents: product.originalPriceCents, available: true };
-  }
-  const variant = product.variants.find((entry) => variantFits(entry, choice.color, choice.size));
+  const variant = product.variants?.find((entry) => variantFits(entry, choice.color, choice.size));
   if (!variant) {
-    return { variant: null, priceCents: product.priceCents, originalPriceCents: product.originalPriceCents, available: false };
+    const available = product.variants === null || product.variantsAreExceptions === true;
+    return { variant: null, priceCents: product.priceCents, originalPriceCents: product.originalPriceCents, available };
   }
   return {
     variant,
-    priceCents: variant.priceCents,
-    originalPriceCents: variant.originalPriceCents,
+    priceCents: variant.priceCents ?? product.priceCents,
+    originalPriceCents:
+      variant.originalPriceCents === undefined ? product.originalPriceCents : variant.originalPriceCents,
     available: variant.available,
   };
+}
+
+type ChoiceLists = { colors: readonly string[]; sizes: readonly string[] } & VariantList;
+
+/** Whether some variant covered by a choice can be bought (a null colour or size means any). */
+function canBuy(product: ChoiceLists, color: string | null, size: string | null): boolean {
+  const variants = product.variants;
+  if (variants === null) return true;
+  if (!product.variantsAreExceptions) {
+    return variants.some((variant) => variant.available && variantFits(variant, color, size));
+  }
+  // With a list of exceptions, a choice is sold out only where every variant it covers is.
+  // A product without colours (or sizes) has the one null option.
+  const options = (chosen: string | null, all: readonly string[]) =>
+    chosen !== null ? [chosen] : all.length > 0 ? all : [null];
+  const priced = { priceCents: 0, originalPriceCents: null, variants, variantsAreExceptions: true };
+  return options(color, product.colors).some((oneColor) =>
+    options(size, product.sizes).some(
+      (oneSize) => resolveVariant(priced, { color: oneColor, size: oneSize }).available,
+    ),
+  );
 }
 
 /**
@@ -119,20 +145,17 @@ export function resolveVariant(
  * available variant in the chosen colour. Empty without a variant list.
  */
 export function soldOutChoices(
-  product: { colors: readonly string[]; sizes: readonly string[]; variants: readonly CardVariant[] | null },
+  product: ChoiceLists,
   chosenColor: string | null,
 ): { colors: Set<string>; sizes: Set<string> } {
-  const colors = new Set<string>();
-  const sizes = new Set<string>();
-  if (product.variants === null) return { colors, sizes };
-  const variants = product.variants;
-  for (const color of product.colors) {
-    if (!variants.some((variant) => variant.available && variantFits(variant, color, null))) colors.add(color);
-  }
-  for (const size of product.sizes) {
-    if (!variants.some((variant) => variant.available && variantFits(variant, chosenColor, size))) sizes.add(size);
-  }
+  const colors = new Set(product.colors.filter((color) => !canBuy(product, color, null)));
+  const sizes = new Set(product.sizes.filter((size) => !canBuy(product, chosenColor, size)));
   return { colors, sizes };
+}
+
+/** True when no choice of the product can be bought at all (every variant sold out). */
+export function isSoldOut(product: ChoiceLists): boolean {
+  return !canBuy(product, null, null);
 }
 
 /** The first colour and first size, preselected. SPEC §4 */

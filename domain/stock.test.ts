@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveVariant, soldOutChoices } from './product-card';
+import { isSoldOut, resolveVariant, soldOutChoices } from './product-card';
 import {
   LOW_STOCK_THRESHOLD,
   lowStockNote,
@@ -99,7 +99,36 @@ describe('own products with stock on cards', () => {
     expect([...soldOut.colors]).toEqual(['Cream']);
     expect([...soldOut.sizes]).toEqual(['S']);
     const partly = cardFromPublicProduct({ ...product, stock: [{ color: 'Cream', size: 'M', quantity: 9 }] });
-    expect(resolveVariant(partly, { color: 'Sky Blue', size: 'S' })).toMatchObject({ available: true, variant: { left: null } });
+    expect(resolveVariant(partly, { color: 'Sky Blue', size: 'S' })).toMatchObject({ available: true, priceCents: 2500 });
+    expect(resolveVariant(partly, { color: 'Cream', size: 'M' }).variant?.left ?? null).toBeNull();
+    expect(isSoldOut(card)).toBe(false);
+  });
+
+  it('sends only the variants with few or no units left, and is sold out when every one is out', () => {
+    const card = cardFromPublicProduct({
+      ...product,
+      stock: [
+        { color: 'Sky Blue', size: 'S', quantity: 40 },
+        { color: 'Sky Blue', size: 'M', quantity: 3 },
+        { color: 'Cream', size: 'S', quantity: 0 },
+      ],
+    });
+    expect(card.variants).toEqual([
+      { color: 'Sky Blue', size: 'M', available: true, left: 3 },
+      { color: 'Cream', size: 'S', available: false },
+    ]);
+    expect(resolveVariant(card, { color: 'Cream', size: 'M' })).toMatchObject({ available: true, variant: null });
+    expect(soldOutChoices(card, 'Cream')).toEqual({ colors: new Set(), sizes: new Set(['S']) });
+    const none = (color: string, size: string) => ({ color, size, quantity: 0 });
+    const gone = cardFromPublicProduct({
+      ...product,
+      stock: [none('Sky Blue', 'S'), none('Sky Blue', 'M'), none('Cream', 'S'), none('Cream', 'M')],
+    });
+    expect(isSoldOut(gone)).toBe(true);
+    expect(soldOutChoices(gone, 'Cream')).toEqual({ colors: new Set(['Sky Blue', 'Cream']), sizes: new Set(['S', 'M']) });
+    const noOptions = cardFromPublicProduct({ ...product, colors: [], sizes: [], stock: [none('Default', 'One Size')] });
+    expect(isSoldOut(noOptions)).toBe(true);
+    expect(resolveVariant(noOptions, { color: null, size: null }).available).toBe(false);
   });
 
   it('uses Default / One Size for a product without colours or sizes', () => {

@@ -33,16 +33,18 @@ export interface PublicProduct {
 
 /**
  * One purchasable choice of a product: a colour and size (null where the product has no such
- * option) with its own price, compare-at price and availability. Shopify variants map to these;
- * stock per variant of our own products can fill the same list.
+ * option) with its availability, and its own price where it has one. Shopify variants map to
+ * these; our own products list the variants their stock makes special (few or none left).
  */
 export interface CardVariant {
-  /** The external shop's variant id (what its checkout buys); null for our own products. */
-  id: string | null;
+  /** The external shop's variant id (what its checkout buys); absent for our own products. */
+  id?: string | null;
   color: string | null;
   size: string | null;
-  priceCents: number;
-  originalPriceCents: number | null;
+  /** The variant's price; absent: the product's (our own products). */
+  priceCents?: number;
+  /** The variant's compare-at price; absent: the product's. */
+  originalPriceCents?: number | null;
   available: boolean;
   /** Units left when few are (at or below the low-stock threshold), else null/absent. */
   left?: number | null;
@@ -57,7 +59,6 @@ export interface CardProduct {
   slug: string | null;
   productId: string | null;
   title: string;
-  description: string;
   priceCents: number;
   originalPriceCents: number | null;
   images: string[];
@@ -67,35 +68,40 @@ export interface CardProduct {
   /** Present for cards whose arrows cycle colour variants (the demo cards). */
   colorVariants?: ColorVariant[];
   /**
-   * The purchasable variants. Null: every colour and size at the product's price, available
-   * (our own products, until they track stock per variant). See domain/product-card.ts
-   * `resolveVariant` for how a choice of colour and size finds its variant.
+   * The purchasable variants. Null: every colour and size at the product's price, available.
+   * See domain/product-card.ts `resolveVariant` for how a choice finds its variant.
    */
   variants: CardVariant[] | null;
+  /**
+   * True when `variants` lists only the exceptions (our own products: the variants with few
+   * or no units left), so any other choice is available at the product's price. Loader data
+   * is in every page's HTML: a full colour x size list of plain 'available' rows would be most
+   * of a card's weight (issue 15).
+   */
+  variantsAreExceptions?: boolean;
 }
 
 /**
- * Our own product's variants when it tracks stock: every colour x size, available unless its
- * count is 0, with the units left when few are. Null (every choice available) when nothing
- * is tracked, so products without counts behave as before.
+ * Our own product's special variants: those with few units left (LOW_STOCK_THRESHOLD or
+ * fewer) or none, as exceptions to "available at the product's price". Null when none is.
  */
 function ownVariants(product: PublicProduct): CardVariant[] | null {
   const stock = product.stock ?? [];
-  if (stock.length === 0) return null;
-  return stockColors(product.colors).flatMap((color) =>
-    stockSizes(product.sizes).map((size) => {
+  const exceptions = stockColors(product.colors).flatMap((color) =>
+    stockSizes(product.sizes).flatMap((size): CardVariant[] => {
       const quantity = stockFor(stock, color, size);
-      return {
-        id: null,
-        color: product.colors.length > 0 ? color : null,
-        size: product.sizes.length > 0 ? size : null,
-        priceCents: product.priceCents,
-        originalPriceCents: product.originalPriceCents,
-        available: quantity === undefined || quantity > 0,
-        left: quantity !== undefined && quantity <= LOW_STOCK_THRESHOLD ? quantity : null,
-      };
+      if (quantity === undefined || quantity > LOW_STOCK_THRESHOLD) return [];
+      return [
+        {
+          color: product.colors.length > 0 ? color : null,
+          size: product.sizes.length > 0 ? size : null,
+          available: quantity > 0,
+          ...(quantity > 0 ? { left: quantity } : {}),
+        },
+      ];
     }),
   );
+  return exceptions.length > 0 ? exceptions : null;
 }
 
 /**
@@ -109,7 +115,6 @@ export function cardFromPublicProduct(product: PublicProduct, options: { cycleCo
     slug: product.slug,
     productId: product.id,
     title: product.name,
-    description: product.description,
     priceCents: product.priceCents,
     originalPriceCents: product.originalPriceCents,
     images: product.images,
@@ -118,13 +123,15 @@ export function cardFromPublicProduct(product: PublicProduct, options: { cycleCo
     rating: product.rating,
     variants: ownVariants(product),
   };
+  if (card.variants) card.variantsAreExceptions = true;
   if ((options.cycleColors ?? true) && product.colors.length > 1 && product.images.length === product.colors.length) {
     card.colorVariants = product.colors.map((color, index) => ({ color, image: product.images[index] ?? '' }));
   }
   return card;
 }
 
-const COLOR_WORDS = /^(black|white|cream|pink|blush pink|navy|grey|gray|heather grey|blue|sky blue|red|green|sage|yellow|lavender|brown|natural|gold|silver|beige|olive|maroon|purple|orange)$/i;
+const COLOR_WORDS =
+  /^(black|white|cream|pink|blush pink|navy|grey|gray|heather grey|blue|sky blue|red|green|sage|yellow|lavender|brown|natural|gold|silver|beige|olive|maroon|purple|orange)$/i;
 const SIZE_WORDS = /^(xxs|xs|s|m|l|xl|xxl|2xl|3xl|one size|os|small|medium|large)$/i;
 const COLOR_OPTION = /^colou?rs?$/i;
 const SIZE_OPTION = /^sizes?$/i;
@@ -178,7 +185,6 @@ export function cardFromExternalProduct(product: ExternalProduct): CardProduct {
     slug: null,
     productId: null,
     title: product.title,
-    description: product.description,
     priceCents: first?.priceCents ?? fallbackCents,
     originalPriceCents: first?.originalPriceCents ?? null,
     images: product.images.map((image) => image.src).filter((src) => src !== ''),

@@ -26,7 +26,7 @@ import * as MESSAGES from '@domain/messages';
 import { getSpendablePoints } from '@server/loyalty/ledger';
 import { CartLineItem } from '~/components/cart/cart-line-item';
 import { OrderSummary } from '~/components/cart/order-summary';
-import { Button } from '~/components/ui/button';
+import { buttonClass } from '~/components/ui/button';
 import { useCart } from '~/lib/cart-store';
 import { notify } from '~/lib/notify';
 import { ApiError, postJson } from '~/lib/json-api';
@@ -63,7 +63,12 @@ type QuoteState = {
  * not quoted (another tab added it); quantity changes and removals need no new quote.
  */
 function useCartQuote(cart: ReturnType<typeof useCart>): QuoteState {
-  const [quote, setQuote] = useState<QuoteState>({ status: 'idle', changes: [], unavailable: new Map(), asked: new Set() });
+  const [quote, setQuote] = useState<QuoteState>({
+    status: 'idle',
+    changes: [],
+    unavailable: new Map(),
+    asked: new Set(),
+  });
   const latest = useRef(0);
   const unasked = cart.state.items
     .map(cartLineKey)
@@ -115,9 +120,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   // Lines the server will not sell are shown, marked, but neither totalled nor checked out.
   const sellable = sellableCart(cart.state, quote.unavailable);
   const price = priceCart(sellable, { pointsToRedeem, pointsBalance: balance, redemptionRate });
-  const changes = quote.changes.filter((change) =>
-    cart.state.items.some((item) => cartLineKey(item) === change.key),
-  );
+  const changes = quote.changes.filter((change) => cart.state.items.some((item) => cartLineKey(item) === change.key));
 
   function applyCoupon(code: string): boolean {
     const result = cart.applyCoupon(code);
@@ -158,9 +161,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
         <ShoppingBag aria-hidden="true" className="size-16 text-muted" />
         <h1 className="mt-6 text-3xl font-semibold tracking-tight">{MESSAGES.cartEmpty}</h1>
-        <Button asChild size="lg" className="mt-8">
-          <Link to="/new-arrivals">{MESSAGES.continueShopping}</Link>
-        </Button>
+        <Link to="/new-arrivals" className={buttonClass({ size: 'lg' }, 'mt-8')}>
+          {MESSAGES.continueShopping}
+        </Link>
       </main>
     );
   }

@@ -13,12 +13,13 @@ import * as MESSAGES from '@domain/messages';
 import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
 import { formatCents } from '@domain/money';
 import { confirmPayment, type PaymentConfirmation } from '@server/payments/confirm-payment';
-import { Button } from '~/components/ui/button';
+import { buttonClass } from '~/components/ui/button';
 import { useCart } from '~/lib/cart-store';
 import type { Route } from './+types/payment-success';
 
 export function meta({ data }: Route.MetaArgs) {
-  const status = data?.confirmation.status === 'paid' ? data.confirmation.purpose : (data?.confirmation.status ?? 'not-paid');
+  const status =
+    data?.confirmation.status === 'paid' ? data.confirmation.purpose : (data?.confirmation.status ?? 'not-paid');
   const title =
     status === 'order'
       ? 'Payment Successful'
@@ -76,9 +77,13 @@ function ResultPage(props: {
       ) : null}
       <div className="mt-10 flex flex-col gap-3 sm:flex-row">
         {props.actions.map((action, index) => (
-          <Button key={action.to} asChild size="lg" variant={index === 0 ? 'default' : 'outline'}>
-            <Link to={action.to}>{action.label}</Link>
-          </Button>
+          <Link
+            key={action.to}
+            to={action.to}
+            className={buttonClass({ size: 'lg', variant: index === 0 ? 'default' : 'outline' })}
+          >
+            {action.label}
+          </Link>
         ))}
       </div>
     </main>

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 import { centsToDecimalString } from '@domain/money';
+import { isSoldOut } from '@domain/product-card';
 import { cardFromPublicProduct } from '@domain/storefront-product';
 import { productTag } from '@domain/catalogue-tags';
 import { tagPage } from '@server/cache/page-render';
@@ -10,7 +11,10 @@ import { ProductDetail } from '~/components/shop/product-detail';
 import { publicUrlFrom, seoMeta } from '~/components/shop/seo';
 import type { Route } from './+types/products.$slug';
 
-const SlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200);
+const SlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(200);
 
 /**
  * A product page (ours: every real shop has one). Unknown slug: the 404 page with status 404,
@@ -20,7 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = SlugSchema.safeParse(params.slug);
   // Through the catalogue read cache (decision 007): the admin's writes invalidate it.
   const product = slug.success
-    ? await context.catalogCache.get(`product:${slug.data}`, () => getProductBySlug({ db: context.db, slug: slug.data }))
+    ? await context.catalogCache.get(`product:${slug.data}`, () =>
+        getProductBySlug({ db: context.db, slug: slug.data }),
+      )
     : null;
   if (!product) return data({ product: null }, { status: 404 });
   tagPage(context, productTag(product.id));
@@ -28,7 +34,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData?.product) return [{ title: 'Page not found | Wear Your Faith' }, { name: 'robots', content: 'noindex' }];
+  if (!loaderData?.product)
+    return [{ title: 'Page not found | Wear Your Faith' }, { name: 'robots', content: 'noindex' }];
   const { product } = loaderData;
   return seoMeta({
     matches,
@@ -46,7 +53,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
   const base = publicUrlFrom(matches);
   const card = cardFromPublicProduct(product, { cycleColors: false });
   // Sold out when no variant can be bought (stock per variant, decision 015).
-  const isSoldOut = card.variants !== null && card.variants.every((variant) => !variant.available);
+  const soldOut = isSoldOut(card);
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -61,7 +68,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
       url: `${base}/products/${product.slug}`,
       priceCurrency: 'USD',
       price: centsToDecimalString(product.priceCents),
-      availability: isSoldOut ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+      availability: soldOut ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
     },
   };
   return (

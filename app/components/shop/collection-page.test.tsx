@@ -14,7 +14,6 @@ function card(title: string): CardProduct {
     slug: title.toLowerCase().replace(/\s+/g, '-'),
     productId: null,
     title,
-    description: '',
     priceCents: 2499,
     originalPriceCents: null,
     images: ['/images/products/x-960.webp'],
@@ -52,7 +51,11 @@ function renderCollection(list: CollectionList<CardProduct>, activeFilter = '', 
 
 describe('CollectionProducts', () => {
   it('renders the cards at once (server HTML), with the true count and a Load more link to the next page', () => {
-    renderCollection({ cards: cards(20), total: 22, sourceTotal: 22, page: 1, pageCount: 2 }, 'hoodies', '/?filter=hoodies');
+    renderCollection(
+      { cards: cards(20), total: 22, sourceTotal: 22, page: 1, pageCount: 2 },
+      'hoodies',
+      '/?filter=hoodies',
+    );
     expect(screen.getByTestId('item-count')).toHaveTextContent('22 items');
     expect(screen.getAllByRole('article')).toHaveLength(20);
     expect(screen.queryByText('Loading...')).toBeNull();
@@ -70,13 +73,19 @@ describe('CollectionProducts', () => {
   it("shows the page's empty state when the collection has no products", () => {
     renderCollection({ cards: [], total: 0, sourceTotal: 0, page: 1, pageCount: 1 });
     expect(screen.getByRole('heading', { name: 'Coming Soon' })).toBeInTheDocument();
-    expect(screen.getByText("We're working on adding products to this collection. Check back soon!")).toBeInTheDocument();
+    expect(
+      screen.getByText("We're working on adding products to this collection. Check back soon!"),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse All Products' })).toHaveAttribute('href', '/');
     expect(screen.getByTestId('item-count')).toHaveTextContent('0 items');
   });
 
   it('says so when the filter leaves nothing of a non-empty collection', () => {
-    renderCollection({ cards: [], total: 0, sourceTotal: 4, page: 1, pageCount: 1 }, 'accessories', '/?filter=accessories');
+    renderCollection(
+      { cards: [], total: 0, sourceTotal: 4, page: 1, pageCount: 1 },
+      'accessories',
+      '/?filter=accessories',
+    );
     expect(screen.getByRole('heading', { name: 'Nothing here yet' })).toBeInTheDocument();
   });
 

@@ -88,10 +88,8 @@ export function ProductGrid({
   return (
     <ul className={className}>
       {products.map((product, index) => (
-        <li key={product.key} id={gridItemId(index + 1)} className="flex scroll-mt-24">
-          <div className="w-full">
-            <ProductCard product={product} priority={index < priorityCount} />
-          </div>
+        <li key={product.key} id={gridItemId(index + 1)} className="scroll-mt-24">
+          <ProductCard product={product} priority={index < priorityCount} />
         </li>
       ))}
     </ul>

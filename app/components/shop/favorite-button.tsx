@@ -25,12 +25,9 @@ export function FavoriteButton({
       aria-pressed={saved}
       aria-label={favoriteButtonLabel(title)}
       data-testid="favorite-button"
-      className={cn(
-        'grid place-items-center rounded-full bg-white/90 text-ink shadow-sm transition hover:bg-white hover:text-brand-600',
-        className,
-      )}
+      className={cn('on-image hover:text-brand-600', className)}
     >
-      <Heart className={cn('size-4', saved && 'fill-brand-500 text-brand-500')} aria-hidden />
+      <Heart className={saved ? 'fill-brand-500 text-brand-500' : undefined} />
     </button>
   );
 }

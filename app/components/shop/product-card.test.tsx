@@ -20,7 +20,6 @@ function product(overrides: Partial<CardProduct> = {}): CardProduct {
     slug: 'simple-cross-tee',
     productId: 'p1',
     title: 'Simple Cross Tee',
-    description: '',
     priceCents: 1500,
     originalPriceCents: 2000,
     images: ['/img/pink-960.webp', '/img/yellow-960.webp', '/img/blue-960.webp', '/img/white-960.webp'],
@@ -32,7 +31,13 @@ function product(overrides: Partial<CardProduct> = {}): CardProduct {
   };
 }
 
-const variant = (id: string, size: string, priceCents: number, available = true, color: string | null = null): CardVariant => ({
+const variant = (
+  id: string,
+  size: string,
+  priceCents: number,
+  available = true,
+  color: string | null = null,
+): CardVariant => ({
   id,
   color,
   size,
@@ -138,14 +143,23 @@ describe('ProductCard', () => {
     const card = renderCard(product());
     await user.selectOptions(within(card).getByLabelText('Size'), 'M');
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
-    expect(notify).toHaveBeenCalledWith({ title: 'Simple Cross Tee added to cart!', description: 'Color: Pink, Size: M' });
-    const saved = JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: string; quantity: number; priceCents: number }[];
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Simple Cross Tee added to cart!',
+      description: 'Color: Pink, Size: M',
+    });
+    const saved = JSON.parse(localStorage.getItem('cart') ?? '[]') as {
+      id: string;
+      quantity: number;
+      priceCents: number;
+    }[];
     expect(saved).toEqual([expect.objectContaining({ id: 'Simple Cross Tee-Pink-M', quantity: 1, priceCents: 1500 })]);
   });
 
   it('shows Out of Stock, disabled, only while the chosen variant is unavailable', async () => {
     const user = userEvent.setup();
-    const card = renderCard(external({ variants: [variant('v1', 'S', 3000, false), variant('v2', 'M', 3000), variant('v3', 'L', 3000)] }));
+    const card = renderCard(
+      external({ variants: [variant('v1', 'S', 3000, false), variant('v2', 'M', 3000), variant('v3', 'L', 3000)] }),
+    );
     expect(within(card).getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
     expect(within(card).getByRole('option', { name: 'S (sold out)' })).toBeInTheDocument();
     await user.selectOptions(within(card).getByLabelText('Size'), 'M');

@@ -2,34 +2,21 @@ import { ChevronLeft, ChevronRight, Minus, Plus } from '~/components/ui/icons';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, CATEGORY_PATHS, isProductCategory } from '@domain/categories';
-import { cartItemId, DEFAULT_COLOR, DEFAULT_SIZE } from '@domain/cart';
 import * as MESSAGES from '@domain/messages';
-import { formatCents } from '@domain/money';
-import {
-  addToCartButtonState,
-  isOnSale,
-  resolveVariant,
-  selectImagesForColor,
-  soldOutChoices,
-  validateCardSelection,
-  wrapIndex,
-} from '@domain/product-card';
-import { lowStockNote } from '@domain/stock';
+import { selectImagesForColor, wrapIndex } from '@domain/product-card';
 import type { CardProduct, PublicProduct } from '@domain/storefront-product';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { useCart } from '~/lib/cart-store';
-import { notify } from '~/lib/notify';
 import { cn } from '~/lib/utils';
 import { FavoriteButton } from './favorite-button';
 import { Stars } from './product-card';
+import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
 import { swatchStyle } from './swatch-color';
+import { choiceLabel, useProductChoice } from './use-product-choice';
 
 /** Most units one click adds on the product page. */
 const PAGE_MAX_QUANTITY = 10;
-/** How a choice that cannot be bought is marked (as on the cards). */
-const SOLD_OUT = 'sold out';
 
 /** The category's collection page and name (domain/categories), for the breadcrumb. */
 function categoryPage(category: string): { to: string; label: string } | undefined {
@@ -38,60 +25,26 @@ function categoryPage(category: string): { to: string; label: string } | undefin
 
 /** The product page body: gallery, colour and size, quantity, price and sale price, description. */
 export function ProductDetail({ product, card }: { product: PublicProduct; card: CardProduct }) {
-  const cart = useCart();
   const [searchParams] = useSearchParams();
   const requested = searchParams.get('color');
   const initialColor =
     product.colors.find((color) => color.toLowerCase() === requested?.toLowerCase()) ?? product.colors[0] ?? null;
-  const [color, setColor] = useState<string | null>(initialColor);
-  const [size, setSize] = useState<string | null>(product.sizes[0] ?? null);
+  // The same choice, variant and add-to-cart rules as the cards (use-product-choice.ts).
+  const choice = useProductChoice(card, { color: initialColor, size: product.sizes[0] ?? null });
+  const { color, size, soldOut, stockNote } = choice;
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);
 
   const images = selectImagesForColor({ images: product.images, colors: product.colors, selectedColor: color });
   const current = wrapIndex(imageIndex, images.length);
   const image = images[current] ?? product.images[0] ?? null;
-  // The same variant rule as the cards (domain/product-card.ts resolveVariant).
-  const chosen = resolveVariant(card, { color, size });
-  const button = addToCartButtonState({ isAdding: false, available: chosen.available });
-  const soldOut = soldOutChoices(card, color);
-  const left = chosen.available ? (chosen.variant?.left ?? null) : null;
-  const stockNote = lowStockNote(left);
   // No more than are left (the checkout would refuse more).
-  const maxQuantity = Math.min(PAGE_MAX_QUANTITY, left ?? PAGE_MAX_QUANTITY);
-  const onSale = isOnSale(chosen.priceCents, chosen.originalPriceCents);
+  const maxQuantity = Math.min(PAGE_MAX_QUANTITY, choice.left ?? PAGE_MAX_QUANTITY);
   const category = categoryPage(product.category);
 
   function chooseColor(next: string) {
-    setColor(next);
+    choice.setColor(next);
     setImageIndex(0);
-  }
-
-  function addToCart() {
-    const problem = validateCardSelection({ colors: product.colors, sizes: product.sizes, color, size });
-    if (problem) {
-      notify({ title: problem, variant: 'destructive' });
-      return;
-    }
-    if (!chosen.available) {
-      notify({ title: MESSAGES.unavailableTitle, description: MESSAGES.outOfStockDescription, variant: 'destructive' });
-      return;
-    }
-    const line = {
-      id: cartItemId(card.title, color, size),
-      productId: product.id,
-      slug: product.slug,
-      name: product.name,
-      image: image ?? '',
-      priceCents: chosen.priceCents,
-      color,
-      size,
-    };
-    for (let added = 0; added < Math.min(quantity, maxQuantity); added += 1) cart.add(line);
-    notify({
-      title: MESSAGES.addedToCart(product.name),
-      description: MESSAGES.addedToCartDescription(color ?? DEFAULT_COLOR, size ?? DEFAULT_SIZE),
-    });
   }
 
   return (
@@ -130,7 +83,7 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                 priority
               />
             )}
-            {onSale && (
+            {choice.onSale && (
               <Badge variant="sale" className="absolute top-4 left-4">
                 {MESSAGES.saleBadge}
               </Badge>
@@ -188,14 +141,13 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
         </div>
         <div className="flex flex-col">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{product.name}</h1>
-          <div className="mt-4 flex items-baseline gap-3">
-            <span className="text-2xl font-semibold">{formatCents(chosen.priceCents)}</span>
-            {onSale && chosen.originalPriceCents !== null && (
-              <span className="text-lg text-muted line-through">
-                <span className="sr-only">Original price </span>
-                {formatCents(chosen.originalPriceCents)}
-              </span>
-            )}
+          <div className="mt-4">
+            <PriceTag
+              priceCents={choice.chosen.priceCents}
+              originalPriceCents={choice.chosen.originalPriceCents}
+              onSale={choice.onSale}
+              large
+            />
           </div>
           {product.rating !== null && (
             <div className="mt-2">
@@ -216,14 +168,21 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                     type="button"
                     onClick={() => chooseColor(name)}
                     aria-pressed={name === color}
-                    aria-label={soldOut.colors.has(name) ? `${name} (${SOLD_OUT})` : undefined}
+                    aria-label={soldOut.colors.has(name) ? choiceLabel(name, soldOut.colors) : undefined}
                     className={cn(
                       'flex h-10 items-center gap-2 rounded-full border px-3 text-sm transition',
                       name === color ? 'border-ink' : 'border-line hover:border-brand-400',
                       soldOut.colors.has(name) && 'text-muted line-through',
                     )}
                   >
-                    <span className={cn('size-5 rounded-full border border-black/15', soldOut.colors.has(name) && 'opacity-40')} style={swatchStyle(name)} aria-hidden />
+                    <span
+                      className={cn(
+                        'size-5 rounded-full border border-black/15',
+                        soldOut.colors.has(name) && 'opacity-40',
+                      )}
+                      style={swatchStyle(name)}
+                      aria-hidden
+                    />
                     {name}
                   </button>
                 ))}
@@ -238,9 +197,9 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                   <button
                     key={name}
                     type="button"
-                    onClick={() => setSize(name)}
+                    onClick={() => choice.setSize(name)}
                     aria-pressed={name === size}
-                    aria-label={soldOut.sizes.has(name) ? `${name} (${SOLD_OUT})` : undefined}
+                    aria-label={soldOut.sizes.has(name) ? choiceLabel(name, soldOut.sizes) : undefined}
                     className={cn(
                       'h-10 min-w-12 rounded-lg border px-3 text-sm font-medium transition',
                       name === size ? 'border-ink bg-ink text-white' : 'border-line bg-white hover:border-brand-400',
@@ -259,17 +218,40 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
             </p>
           )}
           <div className={cn('flex flex-wrap items-center gap-3', stockNote ? 'mt-3' : 'mt-8')}>
-            <div className="flex h-12 items-center rounded-full border border-line bg-white" role="group" aria-label="Quantity">
-              <button type="button" className="grid size-12 place-items-center disabled:opacity-40" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity((value) => Math.max(1, value - 1))}>
+            <div
+              className="flex h-12 items-center rounded-full border border-line bg-white"
+              role="group"
+              aria-label="Quantity"
+            >
+              <button
+                type="button"
+                className="grid size-12 place-items-center disabled:opacity-40"
+                aria-label="Decrease quantity"
+                disabled={quantity <= 1}
+                onClick={() => setQuantity((value) => Math.max(1, value - 1))}
+              >
                 <Minus className="size-4" aria-hidden />
               </button>
-              <span className="w-8 text-center font-semibold" aria-live="polite">{Math.min(quantity, Math.max(1, maxQuantity))}</span>
-              <button type="button" className="grid size-12 place-items-center disabled:opacity-40" aria-label="Increase quantity" disabled={quantity >= maxQuantity} onClick={() => setQuantity((value) => Math.min(maxQuantity, value + 1))}>
+              <span className="w-8 text-center font-semibold" aria-live="polite">
+                {Math.min(quantity, Math.max(1, maxQuantity))}
+              </span>
+              <button
+                type="button"
+                className="grid size-12 place-items-center disabled:opacity-40"
+                aria-label="Increase quantity"
+                disabled={quantity >= maxQuantity}
+                onClick={() => setQuantity((value) => Math.min(maxQuantity, value + 1))}
+              >
                 <Plus className="size-4" aria-hidden />
               </button>
             </div>
-            <Button size="lg" className="flex-1" disabled={button.disabled} onClick={addToCart}>
-              {button.label}
+            <Button
+              size="lg"
+              className="flex-1"
+              disabled={choice.button.disabled}
+              onClick={() => void choice.addToCart({ image, quantity: Math.min(quantity, maxQuantity) })}
+            >
+              {choice.button.label}
             </Button>
           </div>
           <p className="mt-6 text-sm text-muted">

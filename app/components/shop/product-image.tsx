@@ -27,8 +27,8 @@ export function ProductImage({
       alt={alt}
       width={LARGE_IMAGE_WIDTH}
       height={(LARGE_IMAGE_WIDTH * IMAGE_ASPECT.height) / IMAGE_ASPECT.width}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      loading={priority ? undefined : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={cn('size-full object-cover', className)}
     />

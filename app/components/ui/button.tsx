@@ -1,38 +1,24 @@
-import { Slot } from '@radix-ui/react-slot';
-import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '~/lib/utils';
 
-export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-full text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
-  {
-    variants: {
-      variant: {
-        default: 'bg-ink text-white hover:bg-brand-700',
-        brand: 'bg-brand-600 text-white hover:bg-brand-700',
-        outline: 'border border-line bg-white text-ink hover:bg-brand-50',
-        secondary: 'bg-brand-100 text-brand-900 hover:bg-brand-200',
-        ghost: 'text-ink hover:bg-brand-50',
-        destructive: 'bg-red-600 text-white hover:bg-red-700',
-        link: 'text-brand-700 underline-offset-4 hover:underline',
-      },
-      size: {
-        default: 'h-11 px-6',
-        sm: 'h-9 px-4 text-xs',
-        lg: 'h-12 px-8 text-base',
-        icon: 'size-10',
-      },
-    },
-    defaultVariants: { variant: 'default', size: 'default' },
-  },
-);
+/** The button variants and sizes: one component class each (app.css, decision 021). */
+const VARIANTS = {
+  default: 'btn-ink',
+  brand: 'btn-brand',
+  outline: 'btn-outline',
+  secondary: 'btn-secondary',
+  ghost: 'btn-ghost',
+  destructive: 'btn-destructive',
+  link: 'btn-link',
+} as const;
+const SIZES = { default: '', sm: 'btn-sm', lg: 'btn-lg', icon: 'btn-icon' } as const;
 
-export function Button({
-  className,
-  variant,
-  size,
-  asChild = false,
-  ...props
-}: React.ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
-  const Component = asChild ? Slot : 'button';
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export type ButtonStyle = { variant?: keyof typeof VARIANTS | null; size?: keyof typeof SIZES | null };
+
+/** The classes of a button, for a link drawn as one (`<Link className={buttonClass({ size: 'lg' })}>`). */
+export function buttonClass({ variant, size }: ButtonStyle = {}, className?: string): string {
+  return cn('btn', VARIANTS[variant ?? 'default'], SIZES[size ?? 'default'], className);
+}
+
+export function Button({ className, variant, size, ...props }: React.ComponentProps<'button'> & ButtonStyle) {
+  return <button className={buttonClass({ variant, size }, className)} {...props} />;
 }

@@ -2,7 +2,8 @@
  * Icons from one SVG sprite (decision 019): each icon is `<svg><use href="sprite#name"/></svg>`,
  * so the page carries a short tag per icon, not lucide's path data, and the browser fetches
  * the sprite (a hashed, immutable asset) once. The sprite is generated from lucide's data by
- * scripts/build-icons.mjs from icon-names.json; the names and look are lucide's.
+ * scripts/build-icons.mjs from icon-names.json; the names and look are lucide's (stroke and
+ * size from the `.icon` class in app.css, so each tag stays short: decision 021).
  */
 import type { SVGProps } from 'react';
 import spriteUrl from './icons.svg?url&no-inline';
@@ -12,21 +13,9 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 export type IconComponent = ((props: IconProps) => React.JSX.Element) & { displayName?: string };
 
 function spriteIcon(name: string): IconComponent {
+  // The stroke style and default size are the `.icon` class (app.css), not attributes.
   const Icon = ({ className, ...props }: IconProps) => (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={24}
-      height={24}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={cn('lucide', `lucide-${name}`, className)}
-      {...props}
-    >
+    <svg aria-hidden="true" className={cn('icon', className)} {...props}>
       <use href={`${spriteUrl}#${name}`} />
     </svg>
   );

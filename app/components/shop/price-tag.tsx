@@ -1,0 +1,32 @@
+import { formatCents } from '@domain/money';
+import { cn } from '~/lib/utils';
+
+/**
+ * A price, and the original price struck through when the product is on sale (SPEC §2
+ * Product card, §4 'Sale'): the card's small one and the product page's large one.
+ */
+export function PriceTag({
+  priceCents,
+  originalPriceCents,
+  onSale,
+  large = false,
+  testId,
+}: {
+  priceCents: number;
+  originalPriceCents: number | null;
+  onSale: boolean;
+  large?: boolean;
+  testId?: string;
+}) {
+  return (
+    <p className={cn('flex items-baseline font-semibold', large ? 'gap-3 text-2xl' : 'gap-2')}>
+      <span data-testid={testId}>{formatCents(priceCents)}</span>
+      {onSale && originalPriceCents !== null && (
+        <s className={cn('font-normal text-muted', large ? 'text-lg' : 'text-sm')}>
+          <span className="sr-only">Original price </span>
+          {formatCents(originalPriceCents)}
+        </s>
+      )}
+    </p>
+  );
+}
