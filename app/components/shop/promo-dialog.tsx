@@ -39,10 +39,11 @@ function whenIdle(run: () => void): () => void {
 
 /**
  * SPEC §2 Promo dialog, §4, §9: shown 2 s after load unless already seen this browser session;
- * Copy Code copies the promo code and closes; closing in any way marks it seen. It opens in an
- * idle moment after the delay, as a native dialog (no library, no extra chunk), so it adds no
- * long task while the page is still settling (issue 15). When another dialog is open (Admin
- * Access, the menu, a footer dialog), it waits until that one closes.
+ * Copy Code copies the promo code and closes; closing in any way marks it seen. It is a native
+ * dialog (no library, no extra chunk) opened in an idle moment after the delay: its one cost is
+ * the browser's style pass over the page it makes inert, and that comes when nothing else runs
+ * (issue 15). When another dialog is open (Admin Access, the menu, a footer dialog), it waits
+ * until that one closes.
  */
 export function PromoDialog({ delayMs = PROMO_DELAY_MS }: { delayMs?: number }) {
   const [open, setOpen] = useState(false);
