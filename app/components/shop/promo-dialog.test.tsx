@@ -1,54 +1,174 @@
-import { act, render, screen } from '@testing-library/react';
+import '../../../tests/support/jsdom-dialog';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROMO_SEEN_KEY, PromoDialog } from './promo-dialog';
+import { holdModal } from '~/lib/modal-presence';
+import { notify } from '~/lib/notify';
+import { PROMO_DELAY_MS, PROMO_SEEN_KEY, PromoDialog } from './promo-dialog';
 
 vi.mock('~/lib/notify', () => ({ notify: vi.fn() }));
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => vi.useRealTimers());
+const TITLE = 'Get 10% off your order';
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.mocked(notify).mockClear();
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** Renders the promo and lets its 2 s delay and the idle fallback pass; returns the open dialog. */
+async function openPromo() {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const view = render(<PromoDialog />);
+  act(() => vi.advanceTimersByTime(PROMO_DELAY_MS + 10));
+  const dialog = await screen.findByRole('dialog', { name: TITLE });
+  return { user, dialog, view };
+}
 
 describe('PromoDialog', () => {
-  it('opens after 2 seconds, Copy Code copies JESUS, closes and marks it seen', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, pointerEventsCheck: 0 });
-    const writeText = vi.fn().mockResolvedValue(undefined);
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  it('waits 2 seconds (SPEC §9: 2000 ms), then opens as a modal dialog labelled and described', async () => {
+    expect(PROMO_DELAY_MS).toBe(2000);
     render(<PromoDialog />);
     act(() => vi.advanceTimersByTime(1900));
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => vi.advanceTimersByTime(200));
-    expect(await screen.findByRole('dialog')).toHaveTextContent('JESUS');
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveAccessibleDescription('Use this code at checkout and wear your faith for less.');
+    expect(dialog).toHaveTextContent('JESUS');
+    // Focus went into it (the first button).
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBeNull();
+  });
+
+  it('opens in an idle moment after the delay, not in the middle of other work', async () => {
+    const idle: { run: () => void; timeout?: number }[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => {
+      idle.push({ run, timeout: options?.timeout });
+      return idle.length;
+    });
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    render(<PromoDialog />);
+    act(() => vi.advanceTimersByTime(PROMO_DELAY_MS - 10));
+    expect(idle).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(idle).toHaveLength(1);
+    // A deadline, so a page that never goes idle still shows it.
+    expect(idle[0]!.timeout).toBeGreaterThan(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => idle[0]!.run());
+    expect(await screen.findByRole('dialog', { name: TITLE })).toBeInTheDocument();
+  });
+
+  it('Copy Code copies JESUS, says so, closes and marks it seen', async () => {
+    const { user } = await openPromo();
+    // After userEvent.setup(), which puts a clipboard stub of its own on navigator.
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(screen.getByRole('button', { name: 'Copy Code' }));
     expect(writeText).toHaveBeenCalledWith('JESUS');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Code copied!' }));
+    expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBe('true');
+  });
+
+  it('Copy Code still closes when the clipboard refuses', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user } = await openPromo();
+    const writeText = vi.fn().mockRejectedValue(new Error('denied'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy Code' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(notify).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalled();
+    expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBe('true');
+    warn.mockRestore();
+  });
+
+  it('Maybe Later closes it and marks it seen', async () => {
+    const { user } = await openPromo();
+    await user.click(screen.getByRole('button', { name: 'Maybe Later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBe('true');
+  });
+
+  it('the close button closes it and marks it seen', async () => {
+    const { user } = await openPromo();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBe('true');
   });
 
   it('Escape closes it and marks it seen; it does not open again in the same session', async () => {
-    const user = userEvent.setup();
-    const first = render(<PromoDialog delayMs={0} />);
-    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    const { user, view } = await openPromo();
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBe('true');
-    first.unmount();
-    vi.useFakeTimers();
-    render(<PromoDialog delayMs={0} />);
-    act(() => vi.advanceTimersByTime(5000));
+    view.unmount();
+    render(<PromoDialog />);
+    act(() => vi.advanceTimersByTime(10_000));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a click on the backdrop closes it and marks it seen; clicks inside the panel do not', async () => {
+    const { dialog } = await openPromo();
+    // jsdom lays nothing out: give the panel a box, the backdrop is everything around it.
+    vi.spyOn(dialog, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 100, y: 100, width: 300, height: 200 }),
+    );
+    const inside = { clientX: 110, clientY: 110 };
+    const outside = { clientX: 20, clientY: 20 };
+    // On the panel's padding (the dialog element itself is the target, but inside its box).
+    fireEvent.mouseDown(dialog, inside);
+    fireEvent.click(dialog, inside);
+    // A text selection dragged from the title out onto the backdrop.
+    fireEvent.mouseDown(screen.getByText(TITLE), inside);
+    fireEvent.click(dialog, outside);
+    await act(async () => {});
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBeNull();
+
+    fireEvent.mouseDown(dialog, outside);
+    fireEvent.click(dialog, outside);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBe('true');
+  });
+
+  it('gives focus back to where it was when it closes', async () => {
+    render(<button type="button">Somewhere on the page</button>);
+    const before = screen.getByRole('button', { name: 'Somewhere on the page' });
+    before.focus();
+    const { user } = await openPromo();
+    expect(before).not.toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(before).toHaveFocus();
   });
 });
 
 describe('PromoDialog and other dialogs', () => {
   it('waits while another dialog is open (Admin Access clicked in the first 2 s), then opens', async () => {
-    const { holdModal } = await import('~/lib/modal-presence');
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     render(<PromoDialog />);
     const release = holdModal(); // the admin dialog opens at 1 s
     act(() => vi.advanceTimersByTime(5000));
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => release()); // and closes
-    expect(await screen.findByRole('dialog')).toHaveTextContent('Get 10% off your order');
+    expect(await screen.findByRole('dialog')).toHaveTextContent(TITLE);
+  });
+
+  it('holds the modal presence while open, so nothing else waiting opens over it', async () => {
+    const { user } = await openPromo();
+    const { whenNoModal } = await import('~/lib/modal-presence');
+    const next = vi.fn();
+    const cancel = whenNoModal(next);
+    expect(next).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Maybe Later' }));
+    await waitFor(() => expect(next).toHaveBeenCalledTimes(1));
+    cancel();
   });
 });

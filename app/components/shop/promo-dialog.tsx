@@ -1,10 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import * as MESSAGES from '@domain/messages';
+import { useEffect, useState } from 'react';
+import { Button } from '~/components/ui/button';
 import { whenNoModal } from '~/lib/modal-presence';
+import { notify } from '~/lib/notify';
+import { closeEnclosingDialog, NativeDialog } from './native-dialog';
 import { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
 
 export { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
 
-const PromoDialogContent = lazy(() => import('./promo-dialog-content'));
+/** How long the promo waits for an idle moment after its delay before it opens anyway. */
+const IDLE_TIMEOUT_MS = 1000;
 
 function readSeen(): boolean {
   try {
@@ -22,36 +27,76 @@ function markSeen() {
   }
 }
 
+/** Runs `run` when the main thread is idle (Safari has no requestIdleCallback: a task then). */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 1);
+  return () => window.clearTimeout(id);
+}
+
 /**
  * SPEC §2 Promo dialog, §4, §9: shown 2 s after load unless already seen this browser session;
- * Copy Code copies the promo code and closes; closing in any way marks it seen. The dialog's code is
- * loaded only when it is due, so it does not weigh on the page's first load. When another
- * dialog is open at 2 s (Admin Access, the menu), it waits until that one closes.
+ * Copy Code copies the promo code and closes; closing in any way marks it seen. It is a native
+ * dialog (no library, no extra chunk) opened in an idle moment after the delay: its one cost is
+ * the browser's style pass over the page it makes inert, and that comes when nothing else runs
+ * (issue 15). When another dialog is open (Admin Access, the menu, a footer dialog), it waits
+ * until that one closes.
  */
 export function PromoDialog({ delayMs = PROMO_DELAY_MS }: { delayMs?: number }) {
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
     if (readSeen()) return;
-    let cancelWait = () => {};
+    let cancel = () => {};
     const timer = window.setTimeout(() => {
-      cancelWait = whenNoModal(() => setOpen(true));
+      cancel = whenIdle(() => {
+        cancel = whenNoModal(() => setOpen(true));
+      });
     }, delayMs);
     return () => {
       window.clearTimeout(timer);
-      cancelWait();
+      cancel();
     };
   }, [delayMs]);
 
   if (!open) return null;
   return (
-    <Suspense fallback={null}>
-      <PromoDialogContent
-        onClose={() => {
-          setOpen(false);
-          markSeen();
-        }}
-      />
-    </Suspense>
+    <NativeDialog
+      centered
+      eyebrow="A gift for you"
+      title={MESSAGES.promoTitle}
+      description="Use this code at checkout and wear your faith for less."
+      onClose={() => {
+        setOpen(false);
+        markSeen();
+      }}
+    >
+      <p className="rounded-xl border-2 border-dashed border-brand-300 bg-brand-50 px-6 py-3 font-mono text-2xl font-bold tracking-[0.3em] text-brand-700">
+        {MESSAGES.promoCode}
+      </p>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+        <Button variant="outline" onClick={(event) => closeEnclosingDialog(event.currentTarget)}>
+          {MESSAGES.promoMaybeLater}
+        </Button>
+        <Button
+          variant="brand"
+          onClick={async (event) => {
+            const button = event.currentTarget;
+            try {
+              await navigator.clipboard.writeText(MESSAGES.promoCode);
+              notify({ title: MESSAGES.promoCodeCopiedTitle, description: MESSAGES.couponApplied(MESSAGES.promoCode) });
+            } catch (error) {
+              console.warn('Clipboard unavailable', error);
+            }
+            closeEnclosingDialog(button);
+          }}
+        >
+          {MESSAGES.promoCopyCode}
+        </Button>
+      </div>
+    </NativeDialog>
   );
 }

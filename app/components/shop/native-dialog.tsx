@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef } from 'react';
+import { X } from '~/components/ui/icons';
+import { holdModal } from '~/lib/modal-presence';
+
+/**
+ * The storefront's modal dialog (promo, footer Quick Links): a native `<dialog>` opened with
+ * `showModal()`. The browser does what the admin's Radix dialog does in script: it puts the
+ * dialog in the top layer, makes the page behind inert (focus stays inside), focuses the first
+ * control, closes on Escape and gives focus back to the opener on close. So the storefront
+ * ships no dialog library and opening one is a few microseconds of work (issue 15).
+ *
+ * Mounted means open: render it when the dialog should show. Every way of closing (Escape, the
+ * close button, a click on the backdrop, `closeEnclosingDialog` from a button inside) goes
+ * through the element's `close` event, which calls `onClose` once; the parent then unmounts it.
+ * While it is mounted, it holds `modal-presence`, so the promo dialog never opens over it.
+ */
+export function NativeDialog({
+  title,
+  description,
+  eyebrow,
+  centered = false,
+  onClose,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** A short line above the title. */
+  eyebrow?: string;
+  /** The promo's look: narrower, everything centred, a larger title. */
+  centered?: boolean;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const pressedOnBackdrop = useRef(false);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    // Strict Mode runs this twice; showModal() on an open modal dialog would throw in older browsers.
+    if (element && !element.open) element.showModal();
+    return holdModal();
+  }, []);
+
+  // A click whose press and release both land outside the panel (on the ::backdrop, which
+  // reports the dialog itself as target) closes it; a text selection dragged out does not.
+  const isOnBackdrop = (event: React.MouseEvent<HTMLDialogElement>) => {
+    if (event.target !== event.currentTarget) return false;
+    const box = event.currentTarget.getBoundingClientRect();
+    return (
+      event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom
+    );
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onClose={onClose}
+      onMouseDown={(event) => {
+        pressedOnBackdrop.current = isOnBackdrop(event);
+      }}
+      onClick={(event) => {
+        if (pressedOnBackdrop.current && isOnBackdrop(event)) event.currentTarget.close();
+        pressedOnBackdrop.current = false;
+      }}
+      // m-auto: Tailwind's reset zeroes the margin the browser centres a modal dialog with.
+      // The :root:has() rule keeps the page from scrolling under it without a script touching
+      // the page's styles (with a classic scrollbar the page behind widens by its width, under the backdrop).
+      className={`m-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto overscroll-contain rounded-2xl bg-white p-6 text-ink shadow-2xl backdrop:bg-black/50 backdrop:backdrop-blur-[2px] focus:outline-none [:root:has(&[open])]:overflow-hidden ${
+        centered ? 'max-w-md text-center' : 'max-w-lg'
+      }`}
+    >
+      <div className={`mb-4 flex flex-col gap-1.5 ${centered ? 'items-center' : 'pr-6'}`}>
+        {eyebrow && <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">{eyebrow}</p>}
+        <h2 id={titleId} className={`font-semibold tracking-tight ${centered ? 'text-2xl' : 'text-xl'}`}>
+          {title}
+        </h2>
+        <p id={descriptionId} className="text-sm text-muted">
+          {description}
+        </p>
+      </div>
+      {children}
+      <button
+        type="button"
+        onClick={(event) => closeEnclosingDialog(event.currentTarget)}
+        className="absolute top-4 right-4 rounded-full p-1.5 text-muted transition hover:bg-brand-50 hover:text-ink"
+      >
+        <X className="size-4" aria-hidden />
+        <span className="sr-only">Close</span>
+      </button>
+    </dialog>
+  );
+}
+
+/** Closes the dialog `element` sits in (a button's own action, then the dialog's `onClose`). */
+export function closeEnclosingDialog(element: Element) {
+  element.closest('dialog')?.close();
+}
