@@ -82,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="featured-products" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
+      <section id="featured-products" className="section scroll-mt-20">
         <CollectionSection
           title={MESSAGES.featuredCollection}
           count={
@@ -105,27 +105,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="cross-heading" className="bg-brand-50">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-          <h2 id="cross-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+        <div className="section">
+          <h2 id="cross-heading" className="section-title">
             {MESSAGES.ourCrossCollection}
           </h2>
-          <p className="mt-1 text-sm text-muted">The {MESSAGES.crossCollectionProductName} in four soft shades.</p>
+          <p className="mt-1 text-sm text-muted">{`The ${MESSAGES.crossCollectionProductName} in four soft shades.`}</p>
           <ul className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
             {CROSS_TILES.map((tile) => (
               <li key={tile.color}>
-                <Link
-                  to={`/products/classic-cross-tee?color=${encodeURIComponent(tile.color)}`}
-                  className="group block overflow-hidden rounded-2xl bg-white shadow-sm transition hover:shadow-md"
-                >
-                  <div className="aspect-[4/5] overflow-hidden">
-                    <ProductImage
-                      src={tile.image}
-                      alt={`${MESSAGES.crossCollectionProductName} in ${tile.color}`}
-                      sizes="(min-width: 1024px) 25vw, 50vw"
-                      className="transition duration-500 group-hover:scale-[1.03]"
-                    />
-                  </div>
-                  <p className="px-4 py-3 text-sm font-semibold">{tile.color}</p>
+                <Link to={`/products/classic-cross-tee?color=${encodeURIComponent(tile.color)}`} className="tile">
+                  <ProductImage
+                    src={tile.image}
+                    alt={`${MESSAGES.crossCollectionProductName} in ${tile.color}`}
+                    sizes="(min-width: 1024px) 25vw, 50vw"
+                  />
+                  <span>{tile.color}</span>
                 </Link>
               </li>
             ))}
@@ -133,16 +127,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="mission-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="mission-heading" className="text-center text-2xl font-semibold tracking-tight sm:text-3xl">
+      <section aria-labelledby="mission-heading" className="section">
+        <h2 id="mission-heading" className="section-title text-center">
           {MESSAGES.ourMission}
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {MISSION_CARDS.map((card) => (
-            <li key={card.title} className="rounded-2xl border border-line bg-white p-8 text-center">
-              <card.icon className="mx-auto size-8 text-brand-600" aria-hidden />
-              <h3 className="mt-4 text-lg font-semibold">{card.title}</h3>
-              <p className="mt-2 text-sm text-muted">{card.text}</p>
+            <li key={card.title} className="mission-card">
+              <card.icon />
+              <h3>{card.title}</h3>
+              <p>{card.text}</p>
             </li>
           ))}
         </ul>

@@ -8,7 +8,7 @@ export function CategoryNavLinks({ linkClassName, onNavigate }: { linkClassName:
       key={link.to}
       to={link.to}
       onClick={onNavigate}
-      className={({ isActive }) => `${linkClassName} ${isActive ? 'text-brand-700' : 'text-ink'}`}
+      className={linkClassName}
     >
       {link.label}
     </NavLink>

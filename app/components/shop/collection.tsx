@@ -3,7 +3,7 @@ import type { FilterOption } from '@domain/catalog-filter';
 import { collectionSearch } from '@domain/catalog-page';
 import * as MESSAGES from '@domain/messages';
 import type { CardProduct } from '@domain/storefront-product';
-import { cn } from '~/lib/utils';
+import { buttonClass } from '~/components/ui/button';
 import { HeroImage } from './hero-image';
 import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from './product-card';
 
@@ -26,10 +26,7 @@ export function CollectionHero({
         {eyebrow && <p className="text-sm font-semibold tracking-widest text-brand-200 uppercase">{eyebrow}</p>}
         <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">{title}</h1>
         <p className="mt-4 max-w-xl text-lg text-white/90">{text}</p>
-        <a
-          href={`#${targetId}`}
-          className="mt-8 inline-flex h-11 items-center rounded-full bg-white px-6 text-sm font-semibold text-ink transition hover:bg-brand-100"
-        >
+        <a href={`#${targetId}`} className={buttonClass({ variant: 'outline' }, 'mt-8 border-0 hover:bg-brand-100')}>
           {MESSAGES.shopCollection}
         </a>
       </div>
@@ -57,12 +54,7 @@ export function FilterRow({
             to={{ search: collectionSearch({ filter: option.value }), hash: '#products' }}
             preventScrollReset
             aria-current={isActive ? 'page' : undefined}
-            className={cn(
-              'inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition',
-              isActive
-                ? 'border-ink bg-ink text-white'
-                : 'border-line bg-white text-ink hover:border-brand-400 hover:bg-brand-50',
-            )}
+            className="filter-link"
           >
             {option.label}
           </Link>
@@ -112,10 +104,7 @@ export function EmptyState({ title, text }: { title: string; text: string }) {
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-line bg-white px-6 py-16 text-center">
       <h2 className="text-2xl font-semibold">{title}</h2>
       <p className="mt-3 max-w-md text-muted">{text}</p>
-      <Link
-        to="/"
-        className="mt-8 inline-flex h-11 items-center rounded-full bg-ink px-6 text-sm font-semibold text-white transition hover:bg-brand-700"
-      >
+      <Link to="/" className={buttonClass({}, 'mt-8')}>
         {MESSAGES.browseAllProducts}
       </Link>
     </div>
@@ -138,7 +127,7 @@ export function CollectionSection({
     <>
       <div className="mb-8 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div>
-          <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h2>
+          <h2 className="section-title">{title}</h2>
           <p className="mt-1 text-sm text-muted">{count}</p>
         </div>
         {filters}

@@ -6,7 +6,6 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { startDonation } from '~/lib/donations';
 import { notify } from '~/lib/notify';
-import { cn } from '~/lib/utils';
 
 /**
  * SPEC §2 Support Our Mission, §4 Donation, §5, §8: presets, 'Other' toggling a custom amount,
@@ -46,7 +45,7 @@ export function DonationSection() {
   return (
     <section aria-labelledby="support-heading" className="bg-ink text-white">
       <div className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
-        <HeartHandshake className="mx-auto size-10 text-brand-300" aria-hidden />
+        <HeartHandshake className="mx-auto size-10 text-brand-300" />
         <h2 id="support-heading" className="mt-4 text-3xl font-semibold tracking-tight sm:text-4xl">
           {MESSAGES.supportOurMission}
         </h2>
@@ -65,14 +64,9 @@ export function DonationSection() {
                 setPreset(amount);
                 setIsCustom(false);
               }}
-              className={cn(
-                'h-12 min-w-20 rounded-full border px-5 text-base font-semibold transition disabled:opacity-50',
-                !isCustom && preset === amount
-                  ? 'border-white bg-white text-ink'
-                  : 'border-white/30 text-white hover:border-white hover:bg-white/10',
-              )}
+              className="chip"
             >
-              ${amount}
+              {`$${amount}`}
             </button>
           ))}
           <button
@@ -82,12 +76,7 @@ export function DonationSection() {
             aria-expanded={isCustom}
             aria-controls={inputId}
             onClick={() => setIsCustom((value) => !value)}
-            className={cn(
-              'h-12 min-w-20 rounded-full border px-5 text-base font-semibold transition disabled:opacity-50',
-              isCustom
-                ? 'border-white bg-white text-ink'
-                : 'border-white/30 text-white hover:border-white hover:bg-white/10',
-            )}
+            className="chip"
           >
             {MESSAGES.donationOther}
           </button>

@@ -36,7 +36,7 @@ export default function MobileMenu({
             </DialogPrimitive.Close>
           </div>
           <nav aria-label="Categories" className="flex flex-col gap-1 p-4">
-            <CategoryNavLinks linkClassName="rounded-lg px-3 py-3 text-base font-medium transition hover:bg-brand-50" onNavigate={onClose} />
+            <CategoryNavLinks linkClassName="rounded-lg px-3 py-3 text-base font-medium transition hover:bg-brand-50 aria-[current=page]:text-brand-700" onNavigate={onClose} />
           </nav>
           {viewer && (
             // The header keeps only the account icon on narrow screens; the rest of it is here.

@@ -19,6 +19,5 @@ export const SHOP_LINKS = [
   ...(['hoodies', 'accessories'] as const).map((key) => ({ to: CATEGORY_PATHS[key], label: CATEGORY_LABELS[key] })),
 ];
 
-/** A round icon button or link in the header and the menu. */
-export const iconLink =
-  'relative grid size-10 place-items-center rounded-full text-ink transition hover:bg-brand-50 hover:text-brand-700';
+/** A round icon button or link in the header and the menu (the `.icon-link` class, app.css). */
+export const iconLink = 'icon-link';

@@ -1,5 +1,4 @@
 import { formatCents } from '@domain/money';
-import { cn } from '~/lib/utils';
 
 /**
  * A price, and the original price struck through when the product is on sale (SPEC §2
@@ -19,10 +18,10 @@ export function PriceTag({
   testId?: string;
 }) {
   return (
-    <p className={cn('flex items-baseline font-semibold', large ? 'gap-3 text-2xl' : 'gap-2')}>
+    <p className={large ? 'price price-lg' : 'price'}>
       <span data-testid={testId}>{formatCents(priceCents)}</span>
       {onSale && originalPriceCents !== null && (
-        <s className={cn('font-normal text-muted', large ? 'text-lg' : 'text-sm')}>
+        <s>
           <span className="sr-only">Original price </span>
           {formatCents(originalPriceCents)}
         </s>

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from '~/components/ui/icons';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import * as MESSAGES from '@domain/messages';
 import { initialCardSelection, selectImagesForColor, wrapIndex } from '@domain/product-card';
@@ -34,8 +34,9 @@ export function Stars({ rating }: { rating: number }) {
 }
 
 /**
- * The image carousel: previous and next arrows and a dot per slide (SPEC §2 Product card;
- * arrows wrap around, SPEC §2 Home / T-Shirts).
+ * The image carousel (SPEC §2 Product card): previous and next arrows that wrap around (SPEC §2
+ * Home / T-Shirts) and dots that show which slide is up. The dots are one element drawn by CSS
+ * (decision 021); the swatches below choose a colour directly.
  */
 function CarouselControls({ count, current, goTo }: { count: number; current: number; goTo: (index: number) => void }) {
   if (count <= 1) return null;
@@ -57,17 +58,12 @@ function CarouselControls({ count, current, goTo }: { count: number; current: nu
       >
         <ChevronRight />
       </button>
-      <div className="card-dots">
-        {Array.from({ length: count }, (_, index) => (
-          <button
-            key={index}
-            type="button"
-            onClick={() => goTo(index)}
-            aria-label={`Show image ${index + 1} of ${count}`}
-            aria-current={index === current}
-          />
-        ))}
-      </div>
+      <div
+        className="card-dots"
+        role="img"
+        aria-label={`Image ${current + 1} of ${count}`}
+        style={{ '--slides': count, '--slide': current } as React.CSSProperties}
+      />
     </>
   );
 }
@@ -79,7 +75,6 @@ function CarouselControls({ count, current, goTo }: { count: number; current: nu
  * checkout in a new tab. Its markup is kept short (decision 021): a home page draws six.
  */
 export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
-  const idBase = useId();
   const choice = useProductChoice(product, initialCardSelection(product));
   const { color, soldOut } = choice;
   const [imageIndex, setImageIndex] = useState(0);
@@ -117,51 +112,33 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
   }
 
   const href = product.slug ? `/products/${product.slug}` : null;
-  const titleId = `${idBase}-title`;
   const picture = image && (
     <ProductImage
       src={image}
       alt={href ? '' : `${product.title}${color ? ` in ${color}` : ''}`}
       sizes={CARD_IMAGE_SIZES}
       priority={priority}
-      className="transition duration-500 group-hover:scale-[1.03]"
     />
   );
 
   return (
-    <article aria-labelledby={titleId} className="group flex flex-col gap-2">
-      <div className="relative mb-1 aspect-[4/5] overflow-hidden rounded-2xl bg-brand-50">
+    <article className="card" aria-label={product.title}>
+      <div className="card-media">
         {href && picture ? (
-          <Link to={href} tabIndex={-1} aria-hidden className="block size-full">
+          <Link to={href} tabIndex={-1} aria-hidden discover="none">
             {picture}
           </Link>
         ) : (
           (picture ?? <div className="grid size-full place-items-center text-sm text-muted">No image</div>)
         )}
-        {choice.onSale && (
-          <Badge variant="sale" className="absolute top-3 left-3">
-            {MESSAGES.saleBadge}
-          </Badge>
-        )}
+        {choice.onSale && <Badge variant="sale">{MESSAGES.saleBadge}</Badge>}
         {product.productId && (
-          <FavoriteButton
-            productId={product.productId}
-            title={product.title}
-            className="absolute top-2 right-2 size-9"
-          />
+          <FavoriteButton productId={product.productId} title={product.title} className="card-fav" />
         )}
         <CarouselControls count={slideCount} current={slideIndex} goTo={goTo} />
       </div>
-      <h3 id={titleId} className="line-clamp-1 font-semibold">
-        {href ? (
-          <Link to={href} className="hover:text-brand-700 hover:underline">
-            {product.title}
-          </Link>
-        ) : (
-          product.title
-        )}
-      </h3>
-      <div className="flex h-6 items-center justify-between gap-2">
+      <h3 className="card-title">{href ? <Link to={href}>{product.title}</Link> : product.title}</h3>
+      <div className="card-row">
         <PriceTag
           priceCents={choice.chosen.priceCents}
           originalPriceCents={choice.chosen.originalPriceCents}
@@ -171,7 +148,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         {product.rating !== null && <Stars rating={product.rating} />}
       </div>
       {product.colors.length > 0 && (
-        <div className="flex h-7 items-center gap-1.5" role="group" aria-label="Colour swatches">
+        <div className="card-swatches" role="group" aria-label="Colour swatches">
           {product.colors.map((name) => (
             <button
               key={name}
@@ -186,14 +163,9 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         </div>
       )}
       {/* The size column is as wide as its longest choice ('One Size' is never cut). */}
-      <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2">
+      <div className="card-choices">
         {product.colors.length > 0 && (
-          <NativeSelect
-            aria-label="Color"
-            className="pr-8 pl-2.5"
-            value={color ?? ''}
-            onChange={(event) => chooseColor(event.target.value)}
-          >
+          <NativeSelect aria-label="Color" value={color ?? ''} onChange={(event) => chooseColor(event.target.value)}>
             {product.colors.map((name) => (
               <option key={name} value={soldOut.colors.has(name) ? name : undefined}>
                 {choiceLabel(name, soldOut.colors)}
@@ -204,7 +176,6 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         {product.sizes.length > 0 && (
           <NativeSelect
             aria-label="Size"
-            className="pr-8 pl-2.5"
             value={choice.size ?? ''}
             onChange={(event) => choice.setSize(event.target.value)}
           >

@@ -22,7 +22,7 @@ export function SearchForm({ className, autoFocus = false }: { className?: strin
         aria-label="Search products"
         maxLength={SEARCH_QUERY_MAX_LENGTH}
         autoFocus={autoFocus}
-        className="h-10 w-full rounded-full border border-line bg-white pr-4 pl-10 text-sm text-ink placeholder:text-muted focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40"
+        className="input h-10 rounded-full pr-4 pl-10 text-sm placeholder:text-muted sm:text-sm"
       />
       <Search
         className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted"

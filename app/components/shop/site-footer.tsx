@@ -1,8 +1,7 @@
 import * as MESSAGES from '@domain/messages';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
-// The icon sprite's address (decision 019); the footer draws its three icons as bare <use> tags.
-import spriteUrl from '~/components/ui/icons.svg?url&no-inline';
+import { Mail, MapPin, Phone } from '~/components/ui/icons';
 import { SHOP_LINKS } from './nav-links';
 
 // The dialogs and their text load when a Quick Link is first opened, not with every page.
@@ -17,18 +16,6 @@ const QUICK_LINKS = [
   MESSAGES.footerReturns,
 ] as const;
 export type QuickLink = (typeof QUICK_LINKS)[number];
-
-/**
- * A sprite icon as a bare `<svg><use>`: its size and stroke come from the list's classes (fill
- * and stroke inherit), not from ten attributes repeated on each icon.
- */
-function FooterIcon({ name }: { name: 'mail' | 'phone' | 'map-pin' }) {
-  return (
-    <svg aria-hidden="true">
-      <use href={`${spriteUrl}#${name}`} />
-    </svg>
-  );
-}
 
 /**
  * The footer is on every page, so its HTML is kept short (issue 15): the columns style their
@@ -97,17 +84,17 @@ export function SiteFooter() {
         </div>
         <div>
           <h2>Contact</h2>
-          <ul className="*:flex *:items-center *:gap-2 fill-none stroke-current stroke-2 [stroke-linecap:round] [stroke-linejoin:round] [&_svg]:size-4">
+          <ul className="*:flex *:items-center *:gap-2 [&_svg]:size-4">
             <li>
-              <FooterIcon name="mail" />
+              <Mail />
               <a href="mailto:hello@wearyourfaith.shop">hello@wearyourfaith.shop</a>
             </li>
             <li>
-              <FooterIcon name="phone" />
+              <Phone />
               <a href="tel:+13175550142">(317) 555-0142</a>
             </li>
             <li>
-              <FooterIcon name="map-pin" />
+              <MapPin />
               {MESSAGES.footerLocation}
             </li>
           </ul>

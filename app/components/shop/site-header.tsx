@@ -77,7 +77,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}
           >
-            <Menu className="size-5" aria-hidden />
+            <Menu />
           </button>
           {menuOpen && (
             <Suspense fallback={null}>
@@ -101,7 +101,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           </Link>
         </div>
         <nav aria-label="Main" className="hidden items-center gap-6 text-sm font-medium lg:flex">
-          <CategoryNavLinks linkClassName="rounded whitespace-nowrap transition hover:text-brand-600" />
+          <CategoryNavLinks linkClassName="nav-link" />
         </nav>
         <div className="flex items-center gap-0.5">
           <SearchForm className="mr-2 hidden w-44 xl:block 2xl:w-56" />
@@ -116,33 +116,33 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
               setSearchOpenOn(searchOpen ? null : location.key);
             }}
           >
-            <Search className="size-5" aria-hidden />
+            <Search />
           </Link>
           <Link
             to="/favorites"
             className={iconLink}
             aria-label={favorites.count > 0 ? `Favorites, ${favorites.count} saved` : 'Favorites'}
           >
-            <Heart className="size-5" aria-hidden />
+            <Heart />
             <CountBadge count={favorites.count} testId="favorites-count" />
           </Link>
           {viewer ? (
             <>
               <Link to="/account" className={iconLink} aria-label="Your account">
-                <User className="size-5" aria-hidden />
+                <User />
               </Link>
               <Link to="/loyalty" className={`${iconLink} max-lg:hidden`} aria-label="Loyalty rewards">
-                <Award className="size-5" aria-hidden />
+                <Award />
               </Link>
               <SignOutButton className={`${iconLink} max-lg:hidden`} />
             </>
           ) : (
             <Link to="/auth" className={iconLink} aria-label="Sign in">
-              <LogIn className="size-5" aria-hidden />
+              <LogIn />
             </Link>
           )}
           <Link to="/cart" className={iconLink} aria-label={cart.count > 0 ? `Cart, ${cart.count} items` : 'Cart'}>
-            <ShoppingBag className="size-5" aria-hidden />
+            <ShoppingBag />
             <CountBadge count={cart.count} testId="cart-count" />
           </Link>
           <Button variant="outline" size="sm" className="ml-2 max-lg:hidden" onClick={() => setAdminOpen(true)}>
