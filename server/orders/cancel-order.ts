@@ -1,6 +1,6 @@
 /**
  * The admin cancels an order (issue 11 item 5; docs/decisions/016).
- *  - Pending and never paid: cancelled through cancelPendingOrder; its points hold goes with its
+ *  - Pending and never paid: cancelled through cancelPendingCheckout; its points hold goes with its
  *    status and its stock goes back; no money moves.
  *  - Paid (processing, shipped, delivered): the refund is claimed (refund-order.ts) in a first
  *    transaction, asked of the provider after it commits, and only when the provider says yes
@@ -22,7 +22,7 @@ import { getSpendablePoints } from '../loyalty/ledger';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { releaseOrderStock } from '../stock/release-order-stock';
-import { cancelPendingOrder } from './cancel-pending';
+import { cancelPendingCheckout } from './cancel-pending';
 import {
   claimRefund,
   markRefundSucceeded,
@@ -57,10 +57,10 @@ export async function cancelOrder(options: {
     if (order.status === 'cancelled') throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
     // Pending and never paid (a paid order set back to pending by hand is refunded below).
     if (order.status === 'pending' && !order.paidAt) {
-      if (!(await cancelPendingOrder({ db: tx, orderId: order.id }))) {
+      if (!(await cancelPendingCheckout({ db: tx, purpose: 'order', id: order.id }))) {
         throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
       }
-      // cancelPendingOrder released its reserved stock.
+      // cancelPendingCheckout released its reserved stock.
       await queueOrderStatusEmail({ db: tx, order, status: 'cancelled', publicUrl });
       return { kind: 'done', done: order, refundedCents: 0 } as const;
     }

@@ -21,7 +21,7 @@ import { checkoutSessions, donations, orderLines, orders, paymentEvents } from '
 import { recordEarnedPoints, recordRedeemedPoints } from '../loyalty/ledger';
 import { enqueueEmail } from '../mail/enqueue-email';
 import { orderConfirmationKey, orderConfirmationMessage } from '../mail/order-confirmation';
-import { cancelPendingDonation, cancelPendingOrder } from '../orders/cancel-pending';
+import { cancelPendingCheckout } from '../orders/cancel-pending';
 import type { RefundRow } from '../orders/refund-order';
 import type { PaymentProvider } from './payment-provider';
 import { claimLatePaymentRefund, settleLatePaymentRefund } from './refund-late-payment';
@@ -88,9 +88,7 @@ export async function completeCheckoutSession(options: {
         ? purpose === 'order'
           ? await payOrder(tx, targetId, event)
           : await payDonation(tx, targetId, event)
-        : purpose === 'order'
-          ? await cancelPendingOrder({ db: tx, orderId: targetId })
-          : await cancelPendingDonation({ db: tx, donationId: targetId });
+        : await cancelPendingCheckout({ db: tx, purpose, id: targetId });
     // Not pending any more (paid, cancelled or expired first): nothing changes, except that a
     // payment for a cancelled order is given back.
     if (!applied && event.outcome === 'paid' && purpose === 'order') {

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../app-error';
 import type { Database } from '../db/client';
 import { checkoutSessions, donations, orders } from '../db/schema';
-import { cancelPendingDonation, cancelPendingOrder } from '../orders/cancel-pending';
+import { cancelPendingCheckout } from '../orders/cancel-pending';
 import type { CreateHostedSessionInput, HostedSession, PaymentProvider } from './payment-provider';
 
 export const PROVIDER_UNREACHABLE_MESSAGE = 'The payment provider is not reachable. Please try again.';
@@ -29,11 +29,7 @@ export async function openHostedSession(options: {
   try {
     session = await provider.createSession(input);
   } catch (error) {
-    await db.transaction((tx) =>
-      isOrder
-        ? cancelPendingOrder({ db: tx, orderId: input.referenceId })
-        : cancelPendingDonation({ db: tx, donationId: input.referenceId }),
-    );
+    await db.transaction((tx) => cancelPendingCheckout({ db: tx, purpose: input.purpose, id: input.referenceId }));
     logger.error(
       { err: error, purpose: input.purpose, referenceId: input.referenceId },
       'payment provider could not create a session',

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { AppServices } from '../context';
 import type { Database } from '../db/client';
 import { checkoutSessions, donations, orders } from '../db/schema';
-import { cancelPendingDonation, cancelPendingOrder } from '../orders/cancel-pending';
+import { cancelPendingCheckout } from '../orders/cancel-pending';
 import { completeCheckoutSession } from './complete-checkout-session';
 import type { PaymentProvider } from './payment-provider';
 import { retryLatePaymentRefunds } from './refund-late-payment';
@@ -86,11 +86,11 @@ export async function cancelSessionlessCheckouts(options: {
     for (const id of ids) if (await cancel(id)) cancelled += 1;
     return cancelled;
   };
-  const cancelledOrders = await countCancelled(await sessionless(orders), (orderId) =>
-    options.db.transaction((tx) => cancelPendingOrder({ db: tx, orderId, now })),
+  const cancelledOrders = await countCancelled(await sessionless(orders), (id) =>
+    options.db.transaction((tx) => cancelPendingCheckout({ db: tx, purpose: 'order', id, now })),
   );
-  const cancelledDonations = await countCancelled(await sessionless(donations), (donationId) =>
-    cancelPendingDonation({ db: options.db, donationId, now }),
+  const cancelledDonations = await countCancelled(await sessionless(donations), (id) =>
+    cancelPendingCheckout({ db: options.db, purpose: 'donation', id, now }),
   );
   return { orders: cancelledOrders, donations: cancelledDonations };
 }
