@@ -16,8 +16,10 @@ export const AdminListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
 
-/** ?q= of the searchable lists: trimmed, '' when absent. */
-export const AdminSearchSchema = z.string().trim().max(200).optional().default('');
+/** The searchable lists' (orders, customers) ?q= besides the page: trimmed, '' when absent. */
+export const AdminSearchQuerySchema = AdminListQuerySchema.extend({
+  q: z.string().trim().max(200).optional().default(''),
+});
 
 /** Escapes LIKE wildcards so a search for '50%' means the text. */
 export function escapeLike(value: string): string {

@@ -3,16 +3,10 @@ import { ilike, or, desc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminCustomerRow, AdminPage } from '../../domain/admin-contract';
 import { customers } from '../db/schema';
-import {
-  AdminListQuerySchema,
-  AdminSearchSchema,
-  escapeLike,
-  readAdminPage,
-  type AdminListOptions,
-} from './admin-list-query';
+import { AdminSearchQuerySchema, escapeLike, readAdminPage, type AdminListOptions } from './admin-list-query';
 import { readAdminCounters } from './read-admin-counters';
 
-export const CustomerFilterSchema = AdminListQuerySchema.extend({ q: AdminSearchSchema });
+export const CustomerFilterSchema = AdminSearchQuerySchema;
 export type CustomerFilter = z.infer<typeof CustomerFilterSchema>;
 
 export async function listCustomers(

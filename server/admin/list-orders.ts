@@ -8,17 +8,10 @@ import type { AdminOrderRow, AdminPage } from '../../domain/admin-contract';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orders } from '../db/schema';
-import {
-  AdminListQuerySchema,
-  AdminSearchSchema,
-  escapeLike,
-  readAdminPage,
-  type AdminListOptions,
-} from './admin-list-query';
+import { AdminSearchQuerySchema, escapeLike, readAdminPage, type AdminListOptions } from './admin-list-query';
 import { readAdminCounters } from './read-admin-counters';
 
-export const OrderFilterSchema = AdminListQuerySchema.extend({
-  q: AdminSearchSchema,
+export const OrderFilterSchema = AdminSearchQuerySchema.extend({
   status: z.enum(ORDER_STATUSES).optional().or(z.literal('').transform(() => undefined)),
 });
 export type OrderFilter = z.infer<typeof OrderFilterSchema>;
