@@ -12,15 +12,13 @@
  * without asking the provider again.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import { LIFECYCLE_MESSAGES, planPointsReversal } from '../../domain/order-lifecycle';
 import { AppError, notFound } from '../app-error';
-import type { AppServices } from '../context';
-import type { Database, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { loyaltyLedger, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentServices } from '../payments/payment-services';
 import { releaseOrderStock } from '../stock/release-order-stock';
 import { cancelPendingCheckout } from './cancel-pending';
 import {
@@ -43,14 +41,9 @@ export interface CancelOrderResult {
 
 const conflict = (code: string, message: string) => new AppError(code, { status: 409, message });
 
-export async function cancelOrder(options: {
-  db: Database;
-  provider: PaymentProvider;
-  logger: Logger;
-  mail: Pick<AppServices['mail'], 'deliverNow'>;
-  publicUrl?: string;
-  orderId: string;
-}): Promise<CancelOrderResult> {
+export async function cancelOrder(
+  options: PaymentServices & { publicUrl?: string; orderId: string },
+): Promise<CancelOrderResult> {
   const { db, provider, logger, publicUrl, orderId } = options;
   const first = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
