@@ -2,6 +2,7 @@
 import { Award, MapPin, Package } from '~/components/ui/icons';
 import { Link, redirect } from 'react-router';
 import { SignOutButton } from '~/components/account/sign-out-button';
+import { TrackingLink } from '~/components/account/tracking-link';
 import { Badge } from '~/components/ui/badge';
 import { formatDate } from '@domain/dates';
 import * as MESSAGES from '@domain/messages';
@@ -134,18 +135,12 @@ function OrderShipmentLine({ order }: { order: Route.ComponentProps['loaderData'
       {order.trackingNumber ? (
         <p>
           <span className="text-muted">{order.shippingCarrier ?? 'Carrier'} tracking: </span>
-          {order.trackingUrl ? (
-            <a
-              href={order.trackingUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="font-medium break-all text-brand-700 underline underline-offset-4"
-            >
-              {order.trackingNumber}
-            </a>
-          ) : (
-            <span className="font-medium break-all">{order.trackingNumber}</span>
-          )}
+          <TrackingLink
+            number={order.trackingNumber}
+            url={order.trackingUrl}
+            className="font-medium break-all"
+            linkClassName="text-brand-700 underline underline-offset-4"
+          />
         </p>
       ) : null}
       {order.refundedCents > 0 ? <p className="text-muted">Refunded {formatCents(order.refundedCents)}</p> : null}

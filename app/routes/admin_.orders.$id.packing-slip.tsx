@@ -5,15 +5,16 @@
  * The server cannot see the admin token (localStorage), so, like /admin, the page carries no
  * order data: the browser reads it from the guarded admin API with the admin session.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@domain/dates';
 import * as MESSAGES from '@domain/messages';
 import { countryName } from '@domain/shipping-address';
-import { AddressLines } from '~/components/shop/address-lines';
-import type { AdminOrderDetail } from '@domain/admin-contract';
+import type { AdminOrderDetail, AdminOrderLine } from '@domain/admin-contract';
+import { ShipTo } from '~/components/admin/ship-to';
 import { adminGet, isAdminSessionError } from '~/lib/admin/admin-api';
 import { Button } from '~/components/ui/button';
+import { cn } from '~/lib/utils';
 import type { Route } from './+types/admin_.orders.$id.packing-slip';
 
 export const handle = { bare: true };
@@ -25,6 +26,38 @@ export function meta() {
 export function headers() {
   return { 'Cache-Control': 'no-store' };
 }
+
+/**
+ * The slip's columns: a header cell and each line's cell share their padding and alignment
+ * (`className`); `header` and `cell` add their own classes.
+ */
+const SLIP_COLUMNS: {
+  label: ReactNode;
+  className: string;
+  header?: string;
+  cell?: string;
+  value: (line: AdminOrderLine) => ReactNode;
+}[] = [
+  { label: 'Item', className: 'py-2 pr-2', value: (line) => line.name },
+  { label: 'Colour', className: 'px-2 py-2', value: (line) => line.color },
+  { label: 'Size', className: 'px-2 py-2', value: (line) => line.size },
+  {
+    label: 'Qty',
+    className: 'py-2 pl-2 text-right',
+    cell: 'font-semibold tabular-nums',
+    value: (line) => line.quantity,
+  },
+  {
+    label: (
+      <>
+        <span className="sr-only">Packed</span>✓
+      </>
+    ),
+    className: 'py-2 pl-2 text-center',
+    header: 'w-12',
+    value: () => <span className="inline-block size-4 border border-ink" aria-hidden />,
+  },
+];
 
 type SlipState = { status: 'loading' } | { status: 'ready'; order: AdminOrderDetail } | { status: 'error'; message: string; isSession: boolean };
 
@@ -88,16 +121,7 @@ export default function PackingSlip({ params }: Route.ComponentProps) {
         </dl>
       </header>
       <section aria-labelledby="ship-to" className="mt-6 grid gap-6 sm:grid-cols-2 print:grid-cols-2">
-        <div>
-          <h2 id="ship-to" className="text-xs font-semibold tracking-wide text-muted uppercase">
-            Ship to
-          </h2>
-          {order.shipping ? (
-            <AddressLines address={order.shipping} className="mt-2 text-base" testId="slip-address" />
-          ) : (
-            <p className="mt-2 font-medium text-red-700">No shipping address was collected for this order.</p>
-          )}
-        </div>
+        <ShipTo address={order.shipping} variant="slip" />
         <div>
           <h2 className="text-xs font-semibold tracking-wide text-muted uppercase">Contact</h2>
           <p className="mt-2 text-sm">{order.email ?? MESSAGES.notAvailable}</p>
@@ -110,33 +134,21 @@ export default function PackingSlip({ params }: Route.ComponentProps) {
       <table className="mt-8 w-full border-collapse text-sm">
         <thead>
           <tr className="border-b border-ink text-left">
-            <th scope="col" className="py-2 pr-2 font-semibold">
-              Item
-            </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
-              Colour
-            </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
-              Size
-            </th>
-            <th scope="col" className="py-2 pl-2 text-right font-semibold">
-              Qty
-            </th>
-            <th scope="col" className="w-12 py-2 pl-2 text-center font-semibold">
-              <span className="sr-only">Packed</span>✓
-            </th>
+            {SLIP_COLUMNS.map((column, index) => (
+              <th key={index} scope="col" className={cn(column.header, column.className, 'font-semibold')}>
+                {column.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.id} className="border-b border-line break-inside-avoid">
-              <td className="py-2 pr-2">{line.name}</td>
-              <td className="px-2 py-2">{line.color}</td>
-              <td className="px-2 py-2">{line.size}</td>
-              <td className="py-2 pl-2 text-right font-semibold tabular-nums">{line.quantity}</td>
-              <td className="py-2 pl-2 text-center">
-                <span className="inline-block size-4 border border-ink" aria-hidden />
-              </td>
+              {SLIP_COLUMNS.map((column, index) => (
+                <td key={index} className={cn(column.className, column.cell)}>
+                  {column.value(line)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

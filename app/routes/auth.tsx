@@ -7,6 +7,7 @@ import { Loader2 } from '~/components/ui/icons';
 import { useId, useState } from 'react';
 import { redirect } from 'react-router';
 import { BenefitsPanel } from '~/components/account/benefits-panel';
+import { FormField } from '~/components/account/form-field';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -77,28 +78,41 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     setOfferNewLink(false);
   };
 
+  /**
+   * Forgot password and Send a new link: e-mails a link to the address typed and says so in a
+   * toast and in the notice above the form. True when it was sent.
+   */
+  const emailLink = async (
+    path: string,
+    body: Record<string, unknown>,
+    sent: { title: string; description: string },
+  ) => {
+    if (!email.trim()) {
+      notify({ title: MESSAGES.signInRequiredFields, variant: 'destructive' });
+      return false;
+    }
+    setBusy(true);
+    const answer = await postAuth(path, { email: email.trim(), ...body });
+    setBusy(false);
+    if (answer.status >= 200 && answer.status < 300) {
+      notify(sent);
+      setNotice({ ...sent, tone: 'info' });
+      return true;
+    }
+    show(authResponseFeedback('signIn', answer));
+    return false;
+  };
+
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     if (mode === 'forgot') {
-      if (!email.trim()) {
-        notify({ title: MESSAGES.signInRequiredFields, variant: 'destructive' });
-        return;
-      }
-      setBusy(true);
-      const answer = await postAuth('/request-password-reset', { email: email.trim(), redirectTo: '/reset-password' });
-      setBusy(false);
-      if (answer.status >= 200 && answer.status < 300) {
-        notify({ title: AUTH_TEXTS.resetRequestedTitle, description: AUTH_TEXTS.resetRequestedDescription });
-        setNotice({
-          title: AUTH_TEXTS.resetRequestedTitle,
-          description: AUTH_TEXTS.resetRequestedDescription,
-          tone: 'info',
-        });
-        setMode('signIn');
-      } else {
-        show(authResponseFeedback('signIn', answer));
-      }
+      const sent = await emailLink(
+        '/request-password-reset',
+        { redirectTo: '/reset-password' },
+        { title: AUTH_TEXTS.resetRequestedTitle, description: AUTH_TEXTS.resetRequestedDescription },
+      );
+      if (sent) setMode('signIn');
       return;
     }
     const invalid = validateAuthForm(mode, { email, password });
@@ -145,24 +159,12 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   };
 
   const sendNewLink = async () => {
-    if (!email.trim()) {
-      notify({ title: MESSAGES.signInRequiredFields, variant: 'destructive' });
-      return;
-    }
-    setBusy(true);
-    const answer = await postAuth('/send-verification-email', { email: email.trim(), callbackURL: CONFIRM_CALLBACK });
-    setBusy(false);
-    if (answer.status >= 200 && answer.status < 300) {
-      notify({ title: AUTH_TEXTS.verificationSentTitle, description: AUTH_TEXTS.verificationSentDescription });
-      setNotice({
-        title: AUTH_TEXTS.verificationSentTitle,
-        description: AUTH_TEXTS.verificationSentDescription,
-        tone: 'info',
-      });
-      setOfferNewLink(false);
-    } else {
-      show(authResponseFeedback('signIn', answer));
-    }
+    const sent = await emailLink(
+      '/send-verification-email',
+      { callbackURL: CONFIRM_CALLBACK },
+      { title: AUTH_TEXTS.verificationSentTitle, description: AUTH_TEXTS.verificationSentDescription },
+    );
+    if (sent) setOfferNewLink(false);
   };
 
   if (redirecting) {
@@ -214,22 +216,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         <form className="mt-8 space-y-5" onSubmit={submit} noValidate aria-busy={busy}>
           {mode === 'signUp' && (
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField id={`${formId}-first`} label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={setFirstName} />
-              <TextField id={`${formId}-last`} label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={setLastName} />
+              <FormField label="First name" name="firstName" autoComplete="given-name" value={firstName} onValueChange={setFirstName} />
+              <FormField label="Last name" name="lastName" autoComplete="family-name" value={lastName} onValueChange={setLastName} />
             </div>
           )}
-          <div className="space-y-2">
-            <Label htmlFor={`${formId}-email`}>Email</Label>
-            <Input
-              id={`${formId}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
+          <FormField label="Email" name="email" autoComplete="email" required value={email} onValueChange={setEmail} />
           {mode !== 'forgot' && (
             <div className="space-y-2">
               <div className="flex items-center justify-between">
@@ -286,15 +277,5 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
       </section>
       <BenefitsPanel redemptionRate={redemptionRate} />
     </main>
-  );
-}
-
-/** A labelled text input of the sign-up form. */
-function TextField(props: { id: string; label: string; name: string; autoComplete: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={props.id}>{props.label}</Label>
-      <Input id={props.id} name={props.name} autoComplete={props.autoComplete} value={props.value} onChange={(event) => props.onChange(event.target.value)} />
-    </div>
   );
 }

@@ -119,8 +119,6 @@ const RETRY_ACTIONS = [
   { to: '/', label: MESSAGES.continueShopping },
 ];
 
-const INFO_ICON = <Info aria-hidden="true" className="size-16 text-muted" />;
-
 const SHOP_ACTIONS = [
   { to: '/', label: MESSAGES.continueShopping },
   { to: '/new-arrivals', label: MESSAGES.viewNewArrivals },
@@ -128,28 +126,21 @@ const SHOP_ACTIONS = [
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { sessionId, confirmation } = loaderData;
-  if (confirmation.status === 'order-cancelled') {
+  if (confirmation.status !== 'paid') {
+    // Paid for an order that was cancelled first (it is refunded), or not paid at all.
+    const isCancelled = confirmation.status === 'order-cancelled';
     return (
       <ResultPage
-        testId="payment-order-cancelled"
-        icon={INFO_ICON}
-        title={LIFECYCLE_MESSAGES.paymentForCancelledOrderTitle}
-        description={LIFECYCLE_MESSAGES.paymentForCancelledOrderDescription}
+        testId={isCancelled ? 'payment-order-cancelled' : 'payment-not-confirmed'}
+        icon={<Info aria-hidden="true" className="size-16 text-muted" />}
+        title={isCancelled ? LIFECYCLE_MESSAGES.paymentForCancelledOrderTitle : MESSAGES.paymentNotConfirmedTitle}
+        description={
+          isCancelled ? LIFECYCLE_MESSAGES.paymentForCancelledOrderDescription : MESSAGES.paymentNotConfirmedDescription
+        }
         actions={RETRY_ACTIONS}
       >
-        <Row label="Order number" value={confirmation.orderNumber} testId="order-number" />
+        {isCancelled ? <Row label="Order number" value={confirmation.orderNumber} testId="order-number" /> : null}
       </ResultPage>
-    );
-  }
-  if (confirmation.status !== 'paid') {
-    return (
-      <ResultPage
-        testId="payment-not-confirmed"
-        icon={INFO_ICON}
-        title={MESSAGES.paymentNotConfirmedTitle}
-        description={MESSAGES.paymentNotConfirmedDescription}
-        actions={RETRY_ACTIONS}
-      />
     );
   }
   if (confirmation.purpose === 'donation') {

@@ -1,10 +1,9 @@
 /** /reset-password?token=...: the page the e-mailed reset link leads to (through /api/auth/reset-password/:token). */
 import { Loader2 } from '~/components/ui/icons';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FormField } from '~/components/account/form-field';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { postAuth } from '~/lib/auth-client';
 import { notify } from '~/lib/notify';
 import { AUTH_TEXTS, MIN_PASSWORD_LENGTH, authResponseFeedback } from '@domain/auth-feedback';
@@ -23,7 +22,6 @@ export default function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,27 +63,19 @@ export default function ResetPasswordPage() {
           </div>
         ) : (
           <form className="mt-8 space-y-5" onSubmit={submit} noValidate>
-            <div className="space-y-2">
-              <Label htmlFor={`${id}-new`}>New password</Label>
-              <Input
-                id={`${id}-new`}
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <p className="text-xs text-muted">At least {MIN_PASSWORD_LENGTH} characters.</p>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={`${id}-confirm`}>Confirm new password</Label>
-              <Input
-                id={`${id}-confirm`}
-                type="password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-            </div>
+            <FormField
+              label="New password"
+              autoComplete="new-password"
+              hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+              value={password}
+              onValueChange={setPassword}
+            />
+            <FormField
+              label="Confirm new password"
+              autoComplete="new-password"
+              value={confirm}
+              onValueChange={setConfirm}
+            />
             {error && (
               <p role="alert" className="text-sm text-red-700">
                 {error}

@@ -2,27 +2,19 @@
  * The Orders tab (SPEC §2): newest first with the customer's name and e-mail, searchable by
  * order number or e-mail, filterable by status, paged on the server.
  */
-import { and, count, eq, or, sql, type SQL, desc } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AdminOrderRow, AdminPage } from '../../domain/admin-contract';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orders } from '../db/schema';
+import { AdminSearchQuerySchema, escapeLike, readAdminPage, type AdminListOptions } from './admin-list-query';
 import { readAdminCounters } from './read-admin-counters';
 
-export const ADMIN_PAGE_SIZE = 20;
-
-export const OrderFilterSchema = z.object({
-  q: z.string().trim().max(200).optional().default(''),
+export const OrderFilterSchema = AdminSearchQuerySchema.extend({
   status: z.enum(ORDER_STATUSES).optional().or(z.literal('').transform(() => undefined)),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
 export type OrderFilter = z.infer<typeof OrderFilterSchema>;
-
-/** Escapes LIKE wildcards so a search for '50%' means the text. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
-}
 
 export function orderFilterWhere(filter: Pick<OrderFilter, 'q' | 'status'>): SQL | undefined {
   const conditions: SQL[] = [];
@@ -59,33 +51,26 @@ async function countOrders(db: Executor, filter: Pick<OrderFilter, 'q' | 'status
     const counters = await readAdminCounters({ db });
     return filter.status ? counters.ordersByStatus[filter.status] : counters.totalOrders;
   }
-  const rows = await db.select({ total: count() }).from(orders).where(orderFilterWhere(filter));
-  return Number(rows[0]?.total ?? 0);
+  return db.$count(orders, orderFilterWhere(filter));
 }
 
-export async function listOrders(options: {
-  db: Executor;
-  filter: OrderFilter;
-  pageSize?: number;
-}): Promise<AdminPage & { orders: AdminOrderRow[] }> {
+export async function listOrders(
+  options: AdminListOptions<OrderFilter>,
+): Promise<AdminPage & { orders: AdminOrderRow[] }> {
   const { db, filter } = options;
-  const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
-  const where = orderFilterWhere(filter);
-  const [rows, totals] = await Promise.all([
-    db
+  const { rows, ...page } = await readAdminPage({
+    ...options,
+    rows: db
       .select(orderRowColumns)
       .from(orders)
       .leftJoin(customers, eq(customers.id, orders.customerId))
-      .where(where)
+      .where(orderFilterWhere(filter))
       .orderBy(desc(orders.createdAt))
-      .limit(pageSize)
-      .offset((filter.page - 1) * pageSize),
-    countOrders(db, filter),
-  ]);
+      .$dynamic(),
+    total: countOrders(db, filter),
+  });
   return {
-    total: totals,
-    page: filter.page,
-    pageSize,
+    ...page,
     orders: rows.map((row) => ({
       id: row.id,
       orderNumber: row.orderNumber,

@@ -6,17 +6,14 @@
  * was given back, or is being given back, stays cancelled.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import type { OrderStatus } from '../../domain/order';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 import type { Shipment } from '../../domain/shipment';
 import { AppError, notFound } from '../app-error';
-import type { AppServices } from '../context';
-import type { Database } from '../db/client';
 import { orders, refunds } from '../db/schema';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
 import { cancelOrder } from '../orders/cancel-order';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentServices } from '../payments/payment-services';
 
 export interface UpdatedOrderStatus {
   id: string;
@@ -24,16 +21,9 @@ export interface UpdatedOrderStatus {
   message?: string;
 }
 
-export async function updateOrderStatus(options: {
-  db: Database;
-  orderId: string;
-  status: OrderStatus;
-  shipment?: Shipment;
-  provider: PaymentProvider;
-  logger: Logger;
-  mail: Pick<AppServices['mail'], 'deliverNow'>;
-  publicUrl?: string;
-}): Promise<UpdatedOrderStatus> {
+export async function updateOrderStatus(
+  options: PaymentServices & { orderId: string; status: OrderStatus; shipment?: Shipment; publicUrl?: string },
+): Promise<UpdatedOrderStatus> {
   const { db, orderId, status, publicUrl } = options;
   if (status === 'cancelled') return cancelOrder(options);
   const result = await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 /**
  * The admin cancels an order (issue 11 item 5; docs/decisions/016).
- *  - Pending and never paid: cancelled through cancelPendingOrder; its points hold goes with its
+ *  - Pending and never paid: cancelled through cancelPendingCheckout; its points hold goes with its
  *    status and its stock goes back; no money moves.
  *  - Paid (processing, shipped, delivered): the refund is claimed (refund-order.ts) in a first
  *    transaction, asked of the provider after it commits, and only when the provider says yes
@@ -12,17 +12,15 @@
  * without asking the provider again.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import { LIFECYCLE_MESSAGES, planPointsReversal } from '../../domain/order-lifecycle';
 import { AppError, notFound } from '../app-error';
-import type { AppServices } from '../context';
-import type { Database, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { loyaltyLedger, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentServices } from '../payments/payment-services';
 import { releaseOrderStock } from '../stock/release-order-stock';
-import { cancelPendingOrder } from './cancel-pending';
+import { cancelPendingCheckout } from './cancel-pending';
 import {
   claimRefund,
   markRefundSucceeded,
@@ -43,24 +41,19 @@ export interface CancelOrderResult {
 
 const conflict = (code: string, message: string) => new AppError(code, { status: 409, message });
 
-export async function cancelOrder(options: {
-  db: Database;
-  provider: PaymentProvider;
-  logger: Logger;
-  mail: Pick<AppServices['mail'], 'deliverNow'>;
-  publicUrl?: string;
-  orderId: string;
-}): Promise<CancelOrderResult> {
+export async function cancelOrder(
+  options: PaymentServices & { publicUrl?: string; orderId: string },
+): Promise<CancelOrderResult> {
   const { db, provider, logger, publicUrl, orderId } = options;
   const first = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.status === 'cancelled') throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
     // Pending and never paid (a paid order set back to pending by hand is refunded below).
     if (order.status === 'pending' && !order.paidAt) {
-      if (!(await cancelPendingOrder({ db: tx, orderId: order.id }))) {
+      if (!(await cancelPendingCheckout({ db: tx, purpose: 'order', id: order.id }))) {
         throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
       }
-      // cancelPendingOrder released its reserved stock.
+      // cancelPendingCheckout released its reserved stock.
       await queueOrderStatusEmail({ db: tx, order, status: 'cancelled', publicUrl });
       return { kind: 'done', done: order, refundedCents: 0 } as const;
     }

@@ -8,32 +8,35 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { donations, orders } from '../db/schema';
+import type { PaymentPurpose } from '../payments/payment-provider';
 import { releaseOrderStock } from '../stock/release-order-stock';
 
-/** True when this call cancelled the order (it was pending). */
-export async function cancelPendingOrder(options: { db: Executor; orderId: string; now?: Date }): Promise<boolean> {
-  const now = options.now ?? new Date();
-  const cancelled = await options.db
-    .update(orders)
-    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(and(eq(orders.id, options.orderId), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
-  if (cancelled.length === 0) return false;
-  await releaseOrderStock(options.db, options.orderId);
-  return true;
-}
-
-/** True when this call cancelled the donation (it was pending). */
-export async function cancelPendingDonation(options: {
+/**
+ * True when this call cancelled the order or donation `id` (it was pending). Callers that
+ * hold a checkout of either kind pass its purpose; an order's stock goes back with it.
+ */
+export async function cancelPendingCheckout(options: {
   db: Executor;
-  donationId: string;
+  purpose: PaymentPurpose;
+  id: string;
   now?: Date;
 }): Promise<boolean> {
+  const { db, id } = options;
   const now = options.now ?? new Date();
-  const cancelled = await options.db
-    .update(donations)
-    .set({ status: 'cancelled', updatedAt: now })
-    .where(and(eq(donations.id, options.donationId), eq(donations.status, 'pending')))
-    .returning({ id: donations.id });
-  return cancelled.length > 0;
+  if (options.purpose === 'donation') {
+    const cancelled = await db
+      .update(donations)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(donations.id, id), eq(donations.status, 'pending')))
+      .returning({ id: donations.id });
+    return cancelled.length > 0;
+  }
+  const cancelled = await db
+    .update(orders)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  if (cancelled.length === 0) return false;
+  await releaseOrderStock(db, id);
+  return true;
 }

@@ -8,16 +8,16 @@
  * the last units of a variant go to exactly as many orders as they cover.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import { CheckoutRequestSchema, CHECKOUT_MAX_QUANTITY, type CheckoutRequest } from '../../domain/order';
 import type { RedemptionRate } from '../../domain/loyalty';
 import { priceOrder, type OrderPrice } from '../../domain/price-order';
 import { AppError, badRequest } from '../app-error';
-import type { Database, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { openHostedSession } from '../payments/open-hosted-session';
 import type { PaymentProvider } from '../payments/payment-provider';
+import type { ProviderServices } from '../payments/payment-services';
 import { reserveOrderStock, reservedKey } from '../stock/reserve-order-stock';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
 
@@ -141,16 +141,15 @@ async function storePendingOrder(options: {
   return { id: created!.id, orderNumber: created!.orderNumber, price };
 }
 
-export async function createCheckout(options: {
-  db: Database;
-  provider: PaymentProvider;
-  logger: Logger;
-  body: unknown;
-  /** The signed-in shopper's e-mail, if any. */
-  viewerEmail: string | null;
-  /** The configured redemption rate (POINTS_PER_DOLLAR_OFF); the domain default without it. */
-  redemptionRate?: RedemptionRate;
-}): Promise<CheckoutResult> {
+export async function createCheckout(
+  options: ProviderServices & {
+    body: unknown;
+    /** The signed-in shopper's e-mail, if any. */
+    viewerEmail: string | null;
+    /** The configured redemption rate (POINTS_PER_DOLLAR_OFF); the domain default without it. */
+    redemptionRate?: RedemptionRate;
+  },
+): Promise<CheckoutResult> {
   const { db, provider } = options;
   const request = parseCheckoutRequest(options.body);
   const viewerEmail = options.viewerEmail?.trim().toLowerCase() || null;

@@ -3,22 +3,16 @@
  * same `openHostedSession` and the same exactly-once completion as orders).
  * SPEC §7 create-donation; limits in domain/donation-amount.
  */
-import type { Logger } from 'pino';
 import { DonationRequestSchema } from '../../domain/donation';
 import * as MESSAGES from '../../domain/messages';
 import { badRequest } from '../app-error';
-import type { Database } from '../db/client';
 import { donations } from '../db/schema';
 import { openHostedSession } from '../payments/open-hosted-session';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { ProviderServices } from '../payments/payment-services';
 
-export async function createDonation(options: {
-  db: Database;
-  provider: PaymentProvider;
-  logger: Logger;
-  body: unknown;
-  viewerEmail: string | null;
-}): Promise<{ url: string; sessionId: string; donationId: string }> {
+export async function createDonation(
+  options: ProviderServices & { body: unknown; viewerEmail: string | null },
+): Promise<{ url: string; sessionId: string; donationId: string }> {
   const parsed = DonationRequestSchema.safeParse(options.body);
   if (!parsed.success) {
     throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.donationInvalidCustom, 'invalid-amount');

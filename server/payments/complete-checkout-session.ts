@@ -14,16 +14,14 @@
  * is claimed here and asked of the provider after commit (server/payments/refund-late-payment.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Logger } from 'pino';
-import type { AppServices } from '../context';
-import type { Database, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { checkoutSessions, donations, orderLines, orders, paymentEvents } from '../db/schema';
 import { recordEarnedPoints, recordRedeemedPoints } from '../loyalty/ledger';
 import { enqueueEmail } from '../mail/enqueue-email';
 import { orderConfirmationKey, orderConfirmationMessage } from '../mail/order-confirmation';
-import { cancelPendingDonation, cancelPendingOrder } from '../orders/cancel-pending';
+import { cancelPendingCheckout } from '../orders/cancel-pending';
 import type { RefundRow } from '../orders/refund-order';
-import type { PaymentProvider } from './payment-provider';
+import type { CompletionServices } from './payment-services';
 import { claimLatePaymentRefund, settleLatePaymentRefund } from './refund-late-payment';
 import { commitOrderStock } from '../stock/commit-order-stock';
 import type { ShippingAddress } from '../../domain/shipping-address';
@@ -49,15 +47,9 @@ export type CompletionResult =
   | { result: 'applied'; purpose: 'order' | 'donation'; status: string }
   | { result: 'unchanged'; purpose: 'order' | 'donation'; status: string; lateRefund?: 'refunded' | 'rejected' | 'unknown' };
 
-export async function completeCheckoutSession(options: {
-  db: Database;
-  logger: Logger;
-  /** The mail loop: a confirmation queued here is sent right after commit. */
-  mail: Pick<AppServices['mail'], 'deliverNow'>;
-  /** Gives back a payment that arrived for an order no longer pending (absent: the claim waits for the sweep). */
-  provider?: PaymentProvider;
-  event: PaymentEventInput;
-}): Promise<CompletionResult> {
+export async function completeCheckoutSession(
+  options: CompletionServices & { event: PaymentEventInput },
+): Promise<CompletionResult> {
   const { db, event, logger } = options;
   let lateRefund = null as RefundRow | null;
   const result = await db.transaction(async (tx) => {
@@ -88,9 +80,7 @@ export async function completeCheckoutSession(options: {
         ? purpose === 'order'
           ? await payOrder(tx, targetId, event)
           : await payDonation(tx, targetId, event)
-        : purpose === 'order'
-          ? await cancelPendingOrder({ db: tx, orderId: targetId })
-          : await cancelPendingDonation({ db: tx, donationId: targetId });
+        : await cancelPendingCheckout({ db: tx, purpose, id: targetId });
     // Not pending any more (paid, cancelled or expired first): nothing changes, except that a
     // payment for a cancelled order is given back.
     if (!applied && event.outcome === 'paid' && purpose === 'order') {

@@ -5,12 +5,9 @@
  * exactly-once function, as Stripe advises for the success page. A made-up, unpaid or
  * expired session is simply 'not-paid': the page shows no order data for it.
  */
-import type { Logger } from 'pino';
-import type { AppServices } from '../context';
-import type { Database } from '../db/client';
 import { completeCheckoutSession } from './complete-checkout-session';
 import { getHostedSession } from './get-hosted-session';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentServices } from './payment-services';
 
 export type PaymentConfirmation =
   | { status: 'paid'; purpose: 'order'; orderNumber: string; totalCents: number }
@@ -18,13 +15,7 @@ export type PaymentConfirmation =
   | { status: 'order-cancelled'; orderNumber: string }
   | { status: 'not-paid' };
 
-export async function confirmPayment(options: {
-  db: Database;
-  provider: PaymentProvider;
-  logger: Logger;
-  mail: Pick<AppServices['mail'], 'deliverNow'>;
-  sessionId: string;
-}): Promise<PaymentConfirmation> {
+export async function confirmPayment(options: PaymentServices & { sessionId: string }): Promise<PaymentConfirmation> {
   const { db, provider, logger, sessionId } = options;
   let view = await getHostedSession({ db, sessionId });
   if (!view) return { status: 'not-paid' };

@@ -6,28 +6,22 @@
  * Refusals are AppErrors (400 bad signature, 404 not configured).
  */
 import type Stripe from 'stripe';
-import type { Logger } from 'pino';
 import { AppError } from '../app-error';
-import type { AppServices } from '../context';
-import type { Database } from '../db/client';
 import { completeCheckoutSession, type PaymentOutcome } from './complete-checkout-session';
 import { stripeSessionState } from './stripe-provider';
-import type { PaymentProvider } from './payment-provider';
+import type { CompletionServices } from './payment-services';
 import { reconcileProviderRefund } from './reconcile-provider-refund';
 
 export type WebhookAnswer = { received: true; result: string };
 
-export async function handleStripeWebhook(options: {
-  db: Database;
-  stripe: Stripe | null;
-  /** The provider, to give back a payment for a cancelled order. */
-  provider?: PaymentProvider;
-  webhookSecret: string | undefined;
-  logger: Logger;
-  mail: Pick<AppServices['mail'], 'deliverNow'>;
-  rawBody: string;
-  signature: string | null;
-}): Promise<WebhookAnswer> {
+export async function handleStripeWebhook(
+  options: CompletionServices & {
+    stripe: Stripe | null;
+    webhookSecret: string | undefined;
+    rawBody: string;
+    signature: string | null;
+  },
+): Promise<WebhookAnswer> {
   const { stripe, webhookSecret, logger } = options;
   const refuse = (status: number, message: string) =>
     new AppError(status === 404 ? 'not-configured' : 'invalid-signature', {

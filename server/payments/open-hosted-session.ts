@@ -7,33 +7,25 @@
  * the sweep cancels after a grace period (sweep-checkouts.ts).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import { AppError } from '../app-error';
-import type { Database } from '../db/client';
 import { checkoutSessions, donations, orders } from '../db/schema';
-import { cancelPendingDonation, cancelPendingOrder } from '../orders/cancel-pending';
-import type { CreateHostedSessionInput, HostedSession, PaymentProvider } from './payment-provider';
+import { cancelPendingCheckout } from '../orders/cancel-pending';
+import type { CreateHostedSessionInput, HostedSession } from './payment-provider';
+import type { ProviderServices } from './payment-services';
 
 export const PROVIDER_UNREACHABLE_MESSAGE = 'The payment provider is not reachable. Please try again.';
 
-export async function openHostedSession(options: {
-  db: Database;
-  provider: PaymentProvider;
-  logger: Logger;
-  /** purpose 'order': referenceId is the order id; 'donation': the donation id. */
-  session: CreateHostedSessionInput;
-}): Promise<HostedSession> {
+export async function openHostedSession(
+  /** session.purpose 'order': referenceId is the order id; 'donation': the donation id. */
+  options: ProviderServices & { session: CreateHostedSessionInput },
+): Promise<HostedSession> {
   const { db, provider, logger, session: input } = options;
   const isOrder = input.purpose === 'order';
   let session: HostedSession;
   try {
     session = await provider.createSession(input);
   } catch (error) {
-    await db.transaction((tx) =>
-      isOrder
-        ? cancelPendingOrder({ db: tx, orderId: input.referenceId })
-        : cancelPendingDonation({ db: tx, donationId: input.referenceId }),
-    );
+    await db.transaction((tx) => cancelPendingCheckout({ db: tx, purpose: input.purpose, id: input.referenceId }));
     logger.error(
       { err: error, purpose: input.purpose, referenceId: input.referenceId },
       'payment provider could not create a session',

@@ -3,7 +3,6 @@
  * same function as the Stripe webhook. The event id is derived from the session, so a
  * double submit completes once. Refusals are AppErrors the page shows next to the card field.
  */
-import type { Logger } from 'pino';
 import * as MESSAGES from '../../domain/messages';
 import {
   SANDBOX_ADDRESS_POLICY,
@@ -12,11 +11,9 @@ import {
   type ShippingAddress,
 } from '../../domain/shipping-address';
 import { AppError } from '../app-error';
-import type { AppServices } from '../context';
-import type { Database } from '../db/client';
 import { completeCheckoutSession } from './complete-checkout-session';
 import { getHostedSession } from './get-hosted-session';
-import type { PaymentProvider } from './payment-provider';
+import type { CompletionServices } from './payment-services';
 import { checkSandboxCard, sandboxPaymentReference } from './sandbox-provider';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 
@@ -24,17 +21,15 @@ const orderNotPending = () =>
   new AppError('order-not-pending', { status: 409, message: LIFECYCLE_MESSAGES.sandboxOrderNotPending });
 const expired = () => new AppError('session-expired', { status: 410, message: MESSAGES.checkoutSessionExpired });
 
-export async function paySandboxSession(options: {
-  db: Database;
-  logger: Logger;
-  mail: Pick<AppServices['mail'], 'deliverNow'>;
-  /** Gives back a payment that raced a cancellation (the completion's late-payment branch). */
-  provider?: PaymentProvider;
-  sessionId: string;
-  cardNumber: string;
-  /** The address fields as typed on the page (orders only; donations ask for none). */
-  address?: Partial<Record<AddressField, unknown>>;
-}): Promise<void> {
+/** With a provider, a payment that raced a cancellation is given back (the completion's late-payment branch). */
+export async function paySandboxSession(
+  options: CompletionServices & {
+    sessionId: string;
+    cardNumber: string;
+    /** The address fields as typed on the page (orders only; donations ask for none). */
+    address?: Partial<Record<AddressField, unknown>>;
+  },
+): Promise<void> {
   const session = await getHostedSession(options);
   if (!session || session.provider !== 'sandbox') {
     throw new AppError('session-not-found', { status: 404, message: MESSAGES.checkoutSessionNotFound });

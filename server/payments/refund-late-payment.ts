@@ -7,9 +7,8 @@
  * leaves the claim pending: the checkout sweep asks again with the same idempotency key.
  */
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
-import type { Database, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { orders, refunds } from '../db/schema';
 import {
   claimRefund,
@@ -20,7 +19,7 @@ import {
   writeOrderNote,
   type RefundRow,
 } from '../orders/refund-order';
-import type { PaymentProvider } from './payment-provider';
+import type { ProviderServices } from './payment-services';
 
 /**
  * In the completion's transaction: claims the refund of a payment for a cancelled, never-paid
@@ -52,12 +51,9 @@ export async function claimLatePaymentRefund(options: {
 }
 
 /** After commit: asks the provider for the claimed refund and notes the outcome on the order. */
-export async function settleLatePaymentRefund(options: {
-  db: Database;
-  provider: PaymentProvider;
-  logger: Logger;
-  refund: RefundRow;
-}): Promise<'refunded' | 'rejected' | 'unknown'> {
+export async function settleLatePaymentRefund(
+  options: ProviderServices & { refund: RefundRow },
+): Promise<'refunded' | 'rejected' | 'unknown'> {
   const { db, refund, logger } = options;
   const attempt = await requestRefund(options);
   if (attempt.outcome === 'refunded') {
@@ -85,12 +81,7 @@ export async function settleLatePaymentRefund(options: {
 }
 
 /** The sweep's part: late-payment refunds whose outcome is unknown are asked for again. */
-export async function retryLatePaymentRefunds(options: {
-  db: Database;
-  provider: PaymentProvider;
-  logger: Logger;
-  now?: Date;
-}): Promise<number> {
+export async function retryLatePaymentRefunds(options: ProviderServices & { now?: Date }): Promise<number> {
   const now = options.now ?? new Date();
   const stale = await options.db
     .select()

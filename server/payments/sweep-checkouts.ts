@@ -8,13 +8,11 @@
  *    points they hold become spendable again (docs/decisions/004).
  */
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import type { Logger } from 'pino';
-import type { AppServices } from '../context';
 import type { Database } from '../db/client';
 import { checkoutSessions, donations, orders } from '../db/schema';
-import { cancelPendingDonation, cancelPendingOrder } from '../orders/cancel-pending';
+import { cancelPendingCheckout } from '../orders/cancel-pending';
 import { completeCheckoutSession } from './complete-checkout-session';
-import type { PaymentProvider } from './payment-provider';
+import type { CompletionServices } from './payment-services';
 import { retryLatePaymentRefunds } from './refund-late-payment';
 
 /** How often each process sweeps. */
@@ -27,13 +25,8 @@ export const SESSIONLESS_CHECKOUT_GRACE_MS = 10 * 60_000;
 /** Rows handled per kind and run; the next run takes the rest. */
 const BATCH = 200;
 
-type SweepServices = {
-  db: Database;
-  logger: Logger;
-  mail: Pick<AppServices['mail'], 'deliverNow'>;
-  /** Set: refunds of late payments whose outcome is unknown are asked for again. */
-  provider?: PaymentProvider;
-};
+/** The completion's services; with a provider, refunds of late payments whose outcome is unknown are asked for again. */
+type SweepServices = CompletionServices;
 
 export interface SweepResult {
   expiredSessions: number;
@@ -86,11 +79,11 @@ export async function cancelSessionlessCheckouts(options: {
     for (const id of ids) if (await cancel(id)) cancelled += 1;
     return cancelled;
   };
-  const cancelledOrders = await countCancelled(await sessionless(orders), (orderId) =>
-    options.db.transaction((tx) => cancelPendingOrder({ db: tx, orderId, now })),
+  const cancelledOrders = await countCancelled(await sessionless(orders), (id) =>
+    options.db.transaction((tx) => cancelPendingCheckout({ db: tx, purpose: 'order', id, now })),
   );
-  const cancelledDonations = await countCancelled(await sessionless(donations), (donationId) =>
-    cancelPendingDonation({ db: options.db, donationId, now }),
+  const cancelledDonations = await countCancelled(await sessionless(donations), (id) =>
+    cancelPendingCheckout({ db: options.db, purpose: 'donation', id, now }),
   );
   return { orders: cancelledOrders, donations: cancelledDonations };
 }

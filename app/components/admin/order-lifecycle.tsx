@@ -4,7 +4,6 @@
  * paid order), and the details' fulfilment and refund section with the order's notes.
  * Rules and texts come from domain/order-lifecycle; the server decides.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { orderStatusLabel } from '@domain/order-status';
 import { CARRIER_OPTIONS, LIFECYCLE_MESSAGES, TRACKING_NUMBER_MAX_LENGTH, trackingUrl } from '@domain/order-lifecycle';
@@ -21,9 +20,10 @@ import {
 } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { NativeSelect } from '~/components/ui/native-select';
-import { adminGet } from '~/lib/admin/admin-api';
+import { TrackingLink } from '~/components/account/tracking-link';
+import { ChoiceSelect } from './choice-select';
 import { formatCents, formatDate } from './format';
+import { useAdminRecord } from './record-dialog';
 
 export interface PendingStatusChange {
   id: string;
@@ -79,14 +79,13 @@ function ShipOrderForm(props: {
       <div className="mt-4 grid gap-4">
         <div className="grid gap-1.5">
           <Label htmlFor="ship-carrier">Carrier (optional)</Label>
-          <NativeSelect id="ship-carrier" value={carrier} onChange={(event) => setCarrier(event.target.value)}>
-            <option value="">No carrier</option>
-            {CARRIER_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </NativeSelect>
+          <ChoiceSelect
+            id="ship-carrier"
+            blank="No carrier"
+            choices={CARRIER_OPTIONS}
+            value={carrier}
+            onValueChange={setCarrier}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="ship-tracking">Tracking number (optional)</Label>
@@ -134,12 +133,7 @@ export function CancelOrderDialog(props: {
   useEffect(() => {
     if (!open) confirmedFor.current = null;
   }, [open]);
-  const detail = useQuery({
-    queryKey: ['admin', 'order', change?.id],
-    queryFn: () => adminGet<AdminOrderDetail>(`/api/admin/orders/${change?.id}`),
-    enabled: open,
-  });
-  const order = detail.data;
+  const order = useAdminRecord('order', change?.id, open).data;
   const owed = order ? order.totalCents - order.lifecycle.refundedCents : 0;
   const refunds = Boolean(order?.lifecycle.isPaid) && owed > 0;
   return (
@@ -205,18 +199,11 @@ export function OrderLifecyclePanel({ order }: { order: AdminOrderDetail }) {
             <dt className="text-muted">Tracking</dt>
             <dd className="text-right break-words" data-testid="order-tracking">
               {lifecycle.trackingNumber ? (
-                lifecycle.trackingUrl ? (
-                  <a
-                    href={lifecycle.trackingUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-brand-700 underline"
-                  >
-                    {lifecycle.trackingNumber}
-                  </a>
-                ) : (
-                  lifecycle.trackingNumber
-                )
+                <TrackingLink
+                  number={lifecycle.trackingNumber}
+                  url={lifecycle.trackingUrl}
+                  linkClassName="text-brand-700 underline"
+                />
               ) : (
                 '—'
               )}

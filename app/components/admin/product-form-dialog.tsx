@@ -19,7 +19,7 @@ import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { NativeSelect } from '~/components/ui/native-select';
+import { ChoiceSelect } from './choice-select';
 import { notify } from '~/lib/notify';
 import { adminSend } from '~/lib/admin/admin-api';
 import { uploadImage } from '~/lib/admin/upload-image';
@@ -237,14 +237,14 @@ function ProductForm({
       </div>
       <div className="grid gap-2">
         <Label htmlFor={id('category')}>Category *</Label>
-        <NativeSelect id={id('category')} value={values.category} onChange={(event) => set('category', event.target.value)}>
-          <option value="">Select a category</option>
-          {PRODUCT_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {CATEGORY_LABELS[category]}
-            </option>
-          ))}
-        </NativeSelect>
+        <ChoiceSelect
+          id={id('category')}
+          blank="Select a category"
+          choices={PRODUCT_CATEGORIES}
+          label={(category) => CATEGORY_LABELS[category]}
+          value={values.category}
+          onValueChange={(value) => set('category', value)}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
