@@ -10,8 +10,9 @@ import { holdModal } from '~/lib/modal-presence';
  * ships no dialog library and opening one is a few microseconds of work (issue 15).
  *
  * Mounted means open: render it when the dialog should show. Every way of closing (Escape, the
- * close button, a click on the backdrop, `closeEnclosingDialog` from a button inside) goes
- * through the element's `close` event, which calls `onClose` once; the parent then unmounts it.
+ * close button, a click on the backdrop, the `close` a render-prop child is given) calls
+ * `onClose` once, at once: the element's `close` event comes a task later, and a shopper who
+ * closes and leaves the page at once must still find it closed (the promo's "seen").
  * While it is mounted, it holds `modal-presence`, so the promo dialog never opens over it.
  */
 export function NativeDialog({
@@ -29,10 +30,21 @@ export function NativeDialog({
   /** The promo's look: narrower, everything centred, a larger title. */
   centered?: boolean;
   onClose: () => void;
-  children: React.ReactNode;
+  /** The body; a function is given `close` for buttons that close the dialog. */
+  children: React.ReactNode | ((close: () => void) => React.ReactNode);
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const pressedOnBackdrop = useRef(false);
+  const closed = useRef(false);
+  const finish = () => {
+    if (closed.current) return;
+    closed.current = true;
+    onClose();
+  };
+  const close = () => {
+    dialog.current?.close();
+    finish();
+  };
   const titleId = useId();
   const descriptionId = useId();
 
@@ -58,12 +70,18 @@ export function NativeDialog({
       ref={dialog}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      onClose={onClose}
+      // Escape: closed here, at once (the element's own close would fire `close` a task later);
+      // closing before the parent unmounts the element is what returns focus to the opener.
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onClose={finish}
       onMouseDown={(event) => {
         pressedOnBackdrop.current = isOnBackdrop(event);
       }}
       onClick={(event) => {
-        if (pressedOnBackdrop.current && isOnBackdrop(event)) event.currentTarget.close();
+        if (pressedOnBackdrop.current && isOnBackdrop(event)) close();
         pressedOnBackdrop.current = false;
       }}
       // m-auto: Tailwind's reset zeroes the margin the browser centres a modal dialog with.
@@ -82,10 +100,10 @@ export function NativeDialog({
           {description}
         </p>
       </div>
-      {children}
+      {typeof children === 'function' ? children(close) : children}
       <button
         type="button"
-        onClick={(event) => closeEnclosingDialog(event.currentTarget)}
+        onClick={close}
         className="absolute top-4 right-4 rounded-full p-1.5 text-muted transition hover:bg-brand-50 hover:text-ink"
       >
         <X className="size-4" aria-hidden />
@@ -93,9 +111,4 @@ export function NativeDialog({
       </button>
     </dialog>
   );
-}
-
-/** Closes the dialog `element` sits in (a button's own action, then the dialog's `onClose`). */
-export function closeEnclosingDialog(element: Element) {
-  element.closest('dialog')?.close();
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { whenNoModal } from '~/lib/modal-presence';
 import { notify } from '~/lib/notify';
-import { closeEnclosingDialog, NativeDialog } from './native-dialog';
+import { NativeDialog } from './native-dialog';
 import { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
 
 export { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
@@ -74,29 +74,35 @@ export function PromoDialog({ delayMs = PROMO_DELAY_MS }: { delayMs?: number }) 
         markSeen();
       }}
     >
-      <p className="rounded-xl border-2 border-dashed border-brand-300 bg-brand-50 px-6 py-3 font-mono text-2xl font-bold tracking-[0.3em] text-brand-700">
-        {MESSAGES.promoCode}
-      </p>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
-        <Button variant="outline" onClick={(event) => closeEnclosingDialog(event.currentTarget)}>
-          {MESSAGES.promoMaybeLater}
-        </Button>
-        <Button
-          variant="brand"
-          onClick={async (event) => {
-            const button = event.currentTarget;
-            try {
-              await navigator.clipboard.writeText(MESSAGES.promoCode);
-              notify({ title: MESSAGES.promoCodeCopiedTitle, description: MESSAGES.couponApplied(MESSAGES.promoCode) });
-            } catch (error) {
-              console.warn('Clipboard unavailable', error);
-            }
-            closeEnclosingDialog(button);
-          }}
-        >
-          {MESSAGES.promoCopyCode}
-        </Button>
-      </div>
+      {(close) => (
+        <>
+          <p className="rounded-xl border-2 border-dashed border-brand-300 bg-brand-50 px-6 py-3 font-mono text-2xl font-bold tracking-[0.3em] text-brand-700">
+            {MESSAGES.promoCode}
+          </p>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+            <Button variant="outline" onClick={close}>
+              {MESSAGES.promoMaybeLater}
+            </Button>
+            <Button
+              variant="brand"
+              onClick={async () => {
+                try {
+                  await navigator.clipboard.writeText(MESSAGES.promoCode);
+                  notify({
+                    title: MESSAGES.promoCodeCopiedTitle,
+                    description: MESSAGES.couponApplied(MESSAGES.promoCode),
+                  });
+                } catch (error) {
+                  console.warn('Clipboard unavailable', error);
+                }
+                close();
+              }}
+            >
+              {MESSAGES.promoCopyCode}
+            </Button>
+          </div>
+        </>
+      )}
     </NativeDialog>
   );
 }
