@@ -16,6 +16,7 @@ import {
   visitorSessions,
 } from '../../server/db/schema';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { cardTitles } from '../support/card-titles';
 
 let shop: TestShop;
 let token: string;
@@ -155,8 +156,7 @@ describe('products', () => {
 
 describe('the storefront after admin changes', () => {
   const strengthCards = async () => {
-    const html = await (await shop.request('/strength-in-christ')).text();
-    return [...html.matchAll(/<h3 id="[^"]*-title"[^>]*>(?:<a[^>]*>)?([^<]*)</g)].map((match) => match[1] ?? '');
+    return cardTitles(await (await shop.request('/strength-in-christ')).text());
   };
 
   it('shows a product added, renamed, hidden and deleted at once, though the lists are cached', async () => {

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/db/schema';
 import { createTestShop, type TestShop } from '../support/test-shop';
+import { cardTitles } from '../support/card-titles';
 
 // A browser's user agent: it gets the same HTML a shopper without JavaScript gets.
 const BROWSER = { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36' } };
@@ -43,8 +44,6 @@ async function page(path: string) {
 
 const itemCount = (html: string) => /data-testid="item-count">([^<]*)</.exec(html)?.[1];
 const shownCount = (html: string) => /data-testid="shown-count">([^<]*(?:<!-- -->[^<]*)*)</.exec(html)?.[1]?.replace(/<!-- -->/g, '');
-const cardTitles = (html: string) =>
-  [...html.matchAll(/<h3 id="[^"]*-title"[^>]*>(?:<a[^>]*>)?([^<]*)</g)].map((match) => match[1] ?? '');
 const loadMoreHref = (html: string) => /<a[^>]*href="([^"]*)"[^>]*>Load more</.exec(html)?.[1]?.replace(/&amp;/g, '&');
 
 describe('collections: filter in the query, then page', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExternalProduct } from '../../domain/external-product';
 import { products } from '../../server/db/schema';
 import { createTestShop, type TestShop } from '../support/test-shop';
+import { cardTitles } from '../support/card-titles';
 
 // Crawlers get the finished HTML (entry.server waits for all streamed lists).
 const BOT = { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } };
@@ -25,10 +26,6 @@ async function page(path: string) {
 
 function itemCount(html: string): string | undefined {
   return /data-testid="item-count">([^<]*)</.exec(html)?.[1];
-}
-
-function cardTitles(html: string): string[] {
-  return [...html.matchAll(/<h3 id="[^"]*-title"[^>]*>(?:<a[^>]*>)?([^<]*)</g)].map((match) => match[1] ?? '');
 }
 
 function externalProduct(title: string, tags: string[] = [], available = true): ExternalProduct {
