@@ -11,7 +11,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export async function buildServer() {
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', 'config.server': 'server/config.server.ts' },
+    entryPoints: {
+      main: 'server/main.ts',
+      'config.server': 'server/config.server.ts',
+      'create-embedded': 'server/db/create-embedded-cli.ts',
+    },
     outdir: 'build/node',
     bundle: true,
     splitting: true,

@@ -27,10 +27,11 @@ const trustBuild = process.env.SKIP_BUILD_CHECK === '1';
 const serverEntry = path.join(root, 'build/node/main.js');
 const serverSourcesChanged = () =>
   Math.max(...['server', 'domain'].map((d) => newestMtime(path.join(root, d))), ...configs.map(mtime)) > mtime(serverEntry);
-if (!existsSync(serverEntry) || (!trustBuild && serverSourcesChanged())) {
+async function compileServer() {
   const { buildServer } = await import('./build-server.mjs');
   await buildServer();
 }
+if (!existsSync(serverEntry) || (!trustBuild && serverSourcesChanged())) await compileServer();
 
 // A bad setting stops start-up with one line, before the page build.
 const dotenv = await import('dotenv');
@@ -63,6 +64,8 @@ if (!existsSync(serverBuild) || !existsSync(path.join(root, 'build/client')) || 
     console.error('Build failed.');
     process.exit(result.status ?? 1);
   }
+  // The page build empties build/, the compiled server with it (a fresh clone's first start).
+  if (!existsSync(serverEntry)) await compileServer();
 }
 
 await import(pathToFileURL(serverEntry).href);

@@ -12,12 +12,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { pino, type Logger } from 'pino';
 import { ensureAdminPasscode } from './admin/passcode';
 import type { Config } from './config.server';
 import type { AppServices } from './context';
+import { createEmbeddedDatabase } from './db/create-embedded';
 import { lockDataDir } from './db/data-dir-lock';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client';
 import { seedDemoCatalogue } from './db/seed';
@@ -28,17 +27,6 @@ import { startMailDelivery } from './mail/start-mail-delivery';
 import { getImageStorage } from './media/get-image-storage';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import { startCheckoutSweep } from './payments/sweep-checkouts';
-
-/**
- * The closed database's WebAssembly memory (hundreds of MB) is freed only by a full
- * collection, which an idle process may not run for a long time: ask for one, once.
- */
-function collectGarbageOnce() {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed();
-  v8.setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({ level: config.logLevel, base: undefined });
@@ -154,10 +142,16 @@ export async function prepareShop(options: {
   }
   let database: DatabaseHandle | undefined;
   // First start on the embedded database: creating it (initdb, migrations, seed) grows the
-  // WebAssembly memory, which never shrinks; reopening afterwards returns it (decision 019).
-  const embeddedFolder = path.join(config.dataDir, 'db');
-  const createsEmbedded =
-    !options.database && !config.databaseUrl && !existsSync(path.join(embeddedFolder, 'PG_VERSION'));
+  // WebAssembly memory, which never shrinks, so a child process creates it (decision 019).
+  if (!options.database && !config.databaseUrl && !existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) {
+    try {
+      const created = await createEmbeddedDatabase(config.dataDir);
+      logger.info({ products: created.seeded }, 'embedded database created');
+    } catch (error) {
+      await releaseLock?.();
+      throw error;
+    }
+  }
   try {
     database =
       options.database ??
@@ -169,13 +163,6 @@ export async function prepareShop(options: {
     if (seeded.inserted > 0) logger.info({ products: seeded.inserted }, 'demo catalogue seeded');
     const passcode = await ensureAdminPasscode({ db: database.db, configuredPasscode: config.adminPasscode });
     await mkdir(path.join(config.dataDir, 'uploads'), { recursive: true });
-    if (createsEmbedded) {
-      const created = database;
-      database = undefined;
-      await created.close();
-      database = await openDatabase({ dataDir: config.dataDir });
-      collectGarbageOnce();
-    }
     const opened = database;
     const services = await createServices({ config, logger, database: opened, adminPasscodeHash: passcode.hash });
     return {
