@@ -1,7 +1,8 @@
 import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
-// No Tailwind, no aliases, no chunk rules: the framework floor.
+// Tailwind like any React Router starter; no aliases, no chunk rules: the framework floor.
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [tailwindcss(), reactRouter()],
 });

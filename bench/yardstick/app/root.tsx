@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import stylesheet from './app.css?url';
+
+export const links = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -10,7 +13,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body style={{ fontFamily: 'system-ui, sans-serif', margin: 0 }}>
+      <body className="bg-white font-sans text-gray-900 antialiased">
         {children}
         <ScrollRestoration />
         <Scripts />
