@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import * as ADMIN_MESSAGES from './admin-messages';
+import * as CART_MESSAGES from './cart-messages';
 import * as MESSAGES from './messages';
 
 /** Quoted verbatim from SPEC §2, §5 and §8. */
@@ -120,7 +122,7 @@ const SPEC_TEXTS = [
   'Total Visitors',
 ];
 
-const textValues: string[] = Object.values(MESSAGES).flatMap((value) => (typeof value === 'string' ? [value] : []));
+const textValues: string[] = [...Object.values(MESSAGES), ...Object.values(ADMIN_MESSAGES), ...Object.values(CART_MESSAGES)].flatMap((value) => (typeof value === 'string' ? [value] : []));
 
 describe('MESSAGES', () => {
   it.each(SPEC_TEXTS)('contains the spec text %j', (text) => {
@@ -129,33 +131,33 @@ describe('MESSAGES', () => {
 
   it('spells sample keys exactly as the spec', () => {
     expect(MESSAGES.notFound).toBe('Oops! This page seems to have lost its way.');
-    expect(MESSAGES.adminAccessTitle).toBe('Admin Access');
-    expect(MESSAGES.adminAccessDescription).toBe('Enter the admin passcode to access the management panel.');
-    expect(MESSAGES.invalidCouponTitle).toBe('Invalid Coupon');
-    expect(MESSAGES.productRequiredFields).toBe('Please fill in all required fields');
+    expect(ADMIN_MESSAGES.adminAccessTitle).toBe('Admin Access');
+    expect(ADMIN_MESSAGES.adminAccessDescription).toBe('Enter the admin passcode to access the management panel.');
+    expect(CART_MESSAGES.invalidCouponTitle).toBe('Invalid Coupon');
+    expect(ADMIN_MESSAGES.productRequiredFields).toBe('Please fill in all required fields');
     expect(MESSAGES.signUpRequiredFields).toBe('Please fill in all required fields.');
-    expect(MESSAGES.cartEmpty).toBe('Your cart is empty');
+    expect(CART_MESSAGES.cartEmpty).toBe('Your cart is empty');
   });
 
   it('fills the templates', () => {
     expect(MESSAGES.addedToCart('Simple Cross Tee')).toBe('Simple Cross Tee added to cart!');
     expect(MESSAGES.addedToCartDescription('Pink', 'M')).toBe('Color: Pink, Size: M');
     expect(MESSAGES.couponApplied('JESUS')).toBe('JESUS - 10% off your order');
-    expect(MESSAGES.updateProductFailed('duplicate slug')).toBe('Failed to update product: duplicate slug');
-    expect(MESSAGES.uploadFailed('too big')).toBe('Failed to upload image: too big');
-    expect(MESSAGES.syncComplete(5, 0)).toBe('5 products synced successfully');
-    expect(MESSAGES.syncComplete(5, 2)).toBe('5 products synced successfully, 2 failed');
+    expect(ADMIN_MESSAGES.updateProductFailed('duplicate slug')).toBe('Failed to update product: duplicate slug');
+    expect(ADMIN_MESSAGES.uploadFailed('too big')).toBe('Failed to upload image: too big');
+    expect(ADMIN_MESSAGES.syncComplete(5, 0)).toBe('5 products synced successfully');
+    expect(ADMIN_MESSAGES.syncComplete(5, 2)).toBe('5 products synced successfully, 2 failed');
     expect(MESSAGES.freeShippingRemaining('$10.01')).toBe('Add $10.01 more for free shipping');
     expect(MESSAGES.itemCountLabel(1)).toBe('1 item');
     expect(MESSAGES.itemCountLabel(0)).toBe('0 items');
     expect(MESSAGES.itemCountLabel(7)).toBe('7 items');
     expect(MESSAGES.itemCountLabelParenthesized(3)).toBe('3 item(s)');
-    expect(MESSAGES.productsHeading(12)).toBe('Products (12)');
-    expect(MESSAGES.ordersHeading(0)).toBe('Orders (0)');
-    expect(MESSAGES.customersHeading(4)).toBe('Customers (4)');
-    expect(MESSAGES.recentOrderLabel('WYF-000123', 'Ruth')).toBe('New order WYF-000123 - Ruth');
-    expect(MESSAGES.recentOrderLabel('WYF-000124', null)).toBe('New order WYF-000124 - Customer');
-    expect(MESSAGES.recentOrderLabel('WYF-000125', '  ')).toBe('New order WYF-000125 - Customer');
+    expect(ADMIN_MESSAGES.productsHeading(12)).toBe('Products (12)');
+    expect(ADMIN_MESSAGES.ordersHeading(0)).toBe('Orders (0)');
+    expect(ADMIN_MESSAGES.customersHeading(4)).toBe('Customers (4)');
+    expect(ADMIN_MESSAGES.recentOrderLabel('WYF-000123', 'Ruth')).toBe('New order WYF-000123 - Ruth');
+    expect(ADMIN_MESSAGES.recentOrderLabel('WYF-000124', null)).toBe('New order WYF-000124 - Customer');
+    expect(ADMIN_MESSAGES.recentOrderLabel('WYF-000125', '  ')).toBe('New order WYF-000125 - Customer');
   });
 
   it('never shows the placeholder {product}: the brand word stands in its place', () => {

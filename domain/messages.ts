@@ -6,8 +6,9 @@
  * are functions. Keys marked "ours" are not in the spec.
  *
  * Each text is its own export, imported as a namespace (`import * as MESSAGES from
- * '@domain/messages'`): the bundler keeps only the texts a page uses, so the admin's and the
- * e-mails' sentences never ship with the storefront (issue 15: JavaScript weight).
+ * '@domain/messages'`): the bundler keeps only the texts the browser uses. A module lives in
+ * one browser chunk, so the admin's texts have their own module, `admin-messages.ts`, and
+ * never ship with the storefront (issue 15: JavaScript weight).
  *
  * Every sentence about a rule (coupon, shipping cost and time, points, redemption, donation
  * limits) is built here from the rule's constant, never restated as a literal: change the
@@ -18,14 +19,8 @@ import { CATEGORY_LABELS } from './categories';
 import { COUPONS, formatPercent, isCouponCode, PROMO_COUPON } from './coupon';
 import { DONATION_MAX_CENTS, DONATION_MIN_CENTS } from './donation-limits';
 import { POINTS_PER_DOLLAR, pointsBackFraction, REDEMPTION_RATE, type RedemptionRate } from './loyalty';
-import { formatCents, formatCentsCompact, type Cents } from './money';
-import {
-  FREE_SHIPPING_THRESHOLD_CENTS,
-  qualifiesForFreeShipping,
-  remainingForFreeShippingCents,
-  SHIPPING_DAYS,
-  SHIPPING_FLAT_CENTS,
-} from './shipping';
+import { formatCents, formatCentsCompact } from './money';
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_DAYS, SHIPPING_FLAT_CENTS } from './shipping';
 
 const FREE_SHIPPING_OVER = formatCentsCompact(FREE_SHIPPING_THRESHOLD_CENTS);
 const SHIPPING_DAY_RANGE = `${SHIPPING_DAYS.min}-${SHIPPING_DAYS.max} business days`;
@@ -57,14 +52,8 @@ function itemCountLabel(count: number): string {
   return count === 1 ? '1 item' : `${count} items`;
 }
 
-// ── SPEC §8 / §5: admin passcode ──────────────────────────────────────────
+// ── SPEC §8: general ─────────────────────────────────────────────────────
 export const errorTitle = 'Error';
-export const passcodeRequired = 'Please enter a passcode';
-export const accessDeniedTitle = 'Access Denied';
-export const passcodeInvalid = 'Invalid passcode. Please try again.';
-export const passcodeVerifyFailed = 'Failed to verify passcode. Please try again.';
-export const accessGrantedTitle = 'Access Granted';
-export const accessGrantedDescription = 'Welcome to the admin panel!';
 
 // ── SPEC §8 / §5: product card, add to cart ───────────────────────────────
 export const selectColor = 'Please select a color';
@@ -79,13 +68,6 @@ export const outOfStockDescription = 'This product is currently out of stock.';
 export const shippingAddressInvalid = 'Please check your shipping address.';
 export const hostedCheckoutFailed = 'Failed to add item to cart. Please try again.';
 
-// ── SPEC §8: cart checkout and coupon ────────────────────────────────────
-export const checkoutErrorTitle = 'Checkout Error';
-export const checkoutErrorDescription = 'There was an error processing your checkout. Please try again.';
-export const invalidCouponTitle = 'Invalid Coupon';
-export const invalidCouponDescription = 'Please check your coupon code and try again.';
-export const couponAppliedTitle = 'Coupon Applied!';
-
 // ── SPEC §8 / §5: donation ────────────────────────────────────────────────
 export const invalidAmountTitle = 'Invalid Amount';
 export const donationInvalidPreset = `Please enter a donation amount of at least ${MIN_DONATION}.`;
@@ -99,45 +81,11 @@ export const donationFailed = 'Failed to process donation. Please try again.';
 /** Ours: the donation's line on the payment page. */
 export const donationLineName = 'Donation to Wear Your Faith';
 
-// ── SPEC §8: admin products ───────────────────────────────────────────────
+// ── SPEC §8: product lists ────────────────────────────────────────────────
 export const fetchProductsFailed = 'Failed to fetch products';
-export const addProductFailed = 'Failed to add product';
-export const updateProductFailed = (message: string) => `Failed to update product: ${message}`;
-export const deleteProductFailed = 'Failed to delete product';
-export const productAdded = 'Product added successfully';
-export const productUpdated = 'Product updated successfully';
-export const productDeleted = 'Product deleted successfully';
-export const productRequiredFields = 'Please fill in all required fields';
-
-/** Ours: server-side limits of the product form beyond "required". */
-export const productPriceInvalid = 'Price must be a positive amount of at most $100,000.00';
-export const productOriginalPriceInvalid = 'Original price must be a positive amount';
-export const productCostInvalid = 'Cost must be zero or a positive amount';
-export const productSlugInvalid = 'Slug may contain only lower-case letters, digits and single dashes';
-export const productImageUrlInvalid = 'Image addresses must start with / or http(s)://';
-
-// ── SPEC §8: admin orders and customers ───────────────────────────────────
-export const fetchOrdersFailed = 'Failed to fetch orders';
-export const updateOrderStatusFailed = 'Failed to update order status';
-export const orderStatusUpdated = 'Order status updated successfully';
-export const fetchCustomersFailed = 'Failed to fetch customers';
 
 // ── SPEC §8: loyalty ──────────────────────────────────────────────────────
 export const loyaltyLoadFailed = 'Failed to load loyalty information';
-
-// ── SPEC §8 / §5: image upload ────────────────────────────────────────────
-export const imageTypeInvalid = 'Please select an image file';
-export const imageTooLarge = 'Image size must be less than 5MB';
-export const uploadFailed = (message: string) => `Failed to upload image: ${message}`;
-export const imageUploaded = 'Image uploaded successfully';
-
-// ── SPEC §8 / §6: payment provider sync ───────────────────────────────────
-export const syncFailedTitle = 'Sync Failed';
-export const syncFailedDefault = 'Failed to sync products to Stripe';
-export const syncCompleteTitle = 'Sync Complete';
-export const syncComplete = (synced: number, failed: number) =>
-  `${synced} products synced successfully${failed > 0 ? `, ${failed} failed` : ''}`;
-export const adminSessionMissing = 'Admin session not found. Please re-authenticate.';
 
 // ── SPEC §8 / §5: authentication ──────────────────────────────────────────
 export const accountExistsTitle = 'Account exists';
@@ -170,11 +118,6 @@ export const navStrengthInChrist = 'Strength in Christ';
 /** SPEC's 'Gracefully {product}.'. */
 export const navGracefullyChosen = `${BRAND_LINE}.`;
 export const adminButton = 'Admin';
-export const adminAccessTitle = 'Admin Access';
-export const adminAccessDescription = 'Enter the admin passcode to access the management panel.';
-export const cancel = 'Cancel';
-export const access = 'Access';
-export const verifying = 'Verifying...';
 
 // ── SPEC §2: home ─────────────────────────────────────────────────────────
 export const heroHeading = SHOP_NAME;
@@ -258,47 +201,12 @@ export const saleBadge = 'Sale';
 export const addToCart = 'Add to Cart';
 export const adding = 'Adding...';
 export const outOfStock = 'Out of Stock';
-
-// ── SPEC §2: cart ─────────────────────────────────────────────────────────
-export const shoppingCart = 'Shopping Cart';
-export const cartEmpty = 'Your cart is empty';
-export const continueShopping = 'Continue Shopping';
-export const each = 'each';
-export const couponPlaceholder = PROMO_COUPON;
-export const applyCoupon = 'Apply';
-export const removeCoupon = 'Remove';
-export const emailOptionalLabel = 'Email (optional for order updates)';
-export const proceedToCheckout = 'Proceed to Checkout';
 export const processing = 'Processing...';
 export const freeShippingQualifies = FREE_SHIPPING_QUALIFIES;
-
-/** The cart's free-shipping note for a subtotal. SPEC §2 Cart */
-export const freeShippingNote = (subtotalCents: Cents) =>
-  qualifiesForFreeShipping(subtotalCents)
-    ? FREE_SHIPPING_QUALIFIES
-    : freeShippingRemaining(formatCents(remainingForFreeShippingCents(subtotalCents)));
-
-/** Ours: the cart's redemption control. */
-export const pointsBalanceNote = (balance: number, rate: RedemptionRate = REDEMPTION_RATE) =>
-  `You have ${balance.toLocaleString('en-US')} points. ${redemptionRate(rate)}.`;
-
-// ── SPEC §2: payment success ──────────────────────────────────────────────
-export const paymentSuccessTitle = 'Payment Successful!';
-export const paymentSuccessDescription = 'Thank you for your order. Your payment has been processed successfully.';
-export const orderReference = 'Order reference';
 export const viewNewArrivals = 'View New Arrivals';
 
 // ── Ours: the sandbox payment page and unconfirmed payments ──────────────
 export const checkoutSessionNotFound = 'This checkout session does not exist.';
-export const checkoutSessionExpired = 'This checkout session has expired.';
-export const paymentNotConfirmedTitle = 'Payment not confirmed';
-export const paymentNotConfirmedDescription =
-  'We could not confirm a payment for this checkout. If you paid, your confirmation e-mail will follow once the payment is confirmed. Your cart has been kept.';
-export const returnToCart = 'Return to Cart';
-export const donationThanksTitle = 'Thank you for your gift!';
-export const donationThanksDescription = (formattedAmount: string) =>
-  `Your donation of ${formattedAmount} has been received and supports our mission.`;
-export const donationReference = 'Donation reference';
 
 // ── SPEC §2: auth ─────────────────────────────────────────────────────────
 export const switchToSignIn = 'Already have an account? Sign in';
@@ -324,35 +232,5 @@ export const benefitRedeemText = (rate: RedemptionRate = REDEMPTION_RATE) =>
 export const redeemPointsRate = (rate: RedemptionRate = REDEMPTION_RATE) =>
   `Redeem ${redemptionRate(rate)} at checkout (${pointsBack(rate)})`;
 export const recentActivity = 'Recent Activity';
-
-// ── SPEC §2: admin ────────────────────────────────────────────────────────
-export const adminDashboard = 'Admin Dashboard';
-export const backToStore = 'Back to Store';
-export const tabDashboard = 'Dashboard';
-export const tabProducts = 'Products';
-export const tabMargins = 'Margins';
-export const tabOrders = 'Orders';
-export const tabCustomers = 'Customers';
-export const statTotalProducts = 'Total Products';
-export const statTotalOrders = 'Total Orders';
-export const statRevenue = 'Revenue';
-export const statCustomers = 'Customers';
-export const statOnlineNow = 'Online Now';
-export const statTotalVisitors = 'Total Visitors';
-export const recentOrderLabel = (orderNumber: string, firstName: string | null | undefined) =>
-  `New order ${orderNumber} - ${firstName?.trim() ? firstName.trim() : 'Customer'}`;
-export const noRecentActivity = 'No recent activity';
-export const addProduct = 'Add Product';
-export const editProduct = 'Edit Product';
-export const productsHeading = (count: number) => `Products (${count})`;
-export const deleteProductConfirm = 'Are you sure you want to delete this product?';
-export const noProducts = 'No products found';
-export const ordersHeading = (count: number) => `Orders (${count})`;
-export const viewDetails = 'View Details';
-export const noOrders = 'No orders found';
-export const customersHeading = (count: number) => `Customers (${count})`;
-export const notAvailable = 'N/A';
-export const viewProfile = 'View Profile';
-export const noCustomers = 'No customers found';
 
 export { couponApplied, itemCountLabel, freeShippingRemaining, redemptionRate, pointsBack };

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { BRAND_LINE, BRAND_PLACEMENT_TAG, BRAND_WORD } from './brand';
 import { PRODUCT_CATEGORIES } from './categories';
-import * as MESSAGES from './messages';
+import * as ADMIN_MESSAGES from './admin-messages';
 import { parsePriceToCents } from './money';
 
 export { isProductCategory, PRODUCT_CATEGORIES, type ProductCategory } from './categories';
@@ -102,8 +102,8 @@ export function isProductFormComplete(values: {
 
 /** Checks an image before upload: null when fine, else the spec's message. SPEC §5 Image upload */
 export function validateImageFile(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith('image/')) return MESSAGES.imageTypeInvalid;
-  if (!(file.size < PRODUCT_IMAGE_MAX_BYTES)) return MESSAGES.imageTooLarge;
+  if (!file.type.startsWith('image/')) return ADMIN_MESSAGES.imageTypeInvalid;
+  if (!(file.size < PRODUCT_IMAGE_MAX_BYTES)) return ADMIN_MESSAGES.imageTooLarge;
   return null;
 }
 
@@ -118,13 +118,13 @@ function isSafeImageUrl(url: string): boolean {
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-const required = { error: MESSAGES.productRequiredFields };
+const required = { error: ADMIN_MESSAGES.productRequiredFields };
 
 const ImageUrlSchema = z
   .string()
   .trim()
-  .max(2048, { error: MESSAGES.productImageUrlInvalid })
-  .refine(isSafeImageUrl, { error: MESSAGES.productImageUrlInvalid });
+  .max(2048, { error: ADMIN_MESSAGES.productImageUrlInvalid })
+  .refine(isSafeImageUrl, { error: ADMIN_MESSAGES.productImageUrlInvalid });
 
 /** A list given as an array or as a comma-separated string, trimmed and de-duplicated. */
 function listSchema<T extends z.ZodType<string>>(entry: T) {
@@ -163,8 +163,8 @@ export const ProductInputSchema = z
       z
         .string()
         .trim()
-        .max(PRODUCT_NAME_MAX_LENGTH, { error: MESSAGES.productSlugInvalid })
-        .regex(SLUG_PATTERN, { error: MESSAGES.productSlugInvalid })
+        .max(PRODUCT_NAME_MAX_LENGTH, { error: ADMIN_MESSAGES.productSlugInvalid })
+        .regex(SLUG_PATTERN, { error: ADMIN_MESSAGES.productSlugInvalid })
         .optional(),
     ),
     description: z.preprocess(
@@ -175,14 +175,14 @@ export const ProductInputSchema = z
       (value) => (isBlank(value) ? undefined : value),
       z
         .number({
-          error: (issue) => (issue.input === undefined ? MESSAGES.productRequiredFields : MESSAGES.productPriceInvalid),
+          error: (issue) => (issue.input === undefined ? ADMIN_MESSAGES.productRequiredFields : ADMIN_MESSAGES.productPriceInvalid),
         })
-        .int({ error: MESSAGES.productPriceInvalid })
-        .positive({ error: MESSAGES.productPriceInvalid })
-        .max(PRODUCT_PRICE_MAX_CENTS, { error: MESSAGES.productPriceInvalid }),
+        .int({ error: ADMIN_MESSAGES.productPriceInvalid })
+        .positive({ error: ADMIN_MESSAGES.productPriceInvalid })
+        .max(PRODUCT_PRICE_MAX_CENTS, { error: ADMIN_MESSAGES.productPriceInvalid }),
     ),
-    originalPriceCents: optionalCentsSchema(1, MESSAGES.productOriginalPriceInvalid),
-    costCents: optionalCentsSchema(0, MESSAGES.productCostInvalid),
+    originalPriceCents: optionalCentsSchema(1, ADMIN_MESSAGES.productOriginalPriceInvalid),
+    costCents: optionalCentsSchema(0, ADMIN_MESSAGES.productCostInvalid),
     category: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
       z.enum(PRODUCT_CATEGORIES, required),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import * as MESSAGES from './messages';
+import * as CART_MESSAGES from './cart-messages';
 import {
   FREE_SHIPPING_THRESHOLD_CENTS,
   SHIPPING_FLAT_CENTS,
@@ -68,10 +68,10 @@ describe('remainingForFreeShippingCents', () => {
   });
 });
 
-describe('MESSAGES.freeShippingNote', () => {
+describe('CART_MESSAGES.freeShippingNote', () => {
   it('uses the spec sentences', () => {
-    expect(MESSAGES.freeShippingNote(5001)).toBe('Free shipping on orders over $50. Your order qualifies!');
-    expect(MESSAGES.freeShippingNote(4000)).toBe('Add $10.01 more for free shipping');
-    expect(MESSAGES.freeShippingNote(5000)).toBe('Add $0.01 more for free shipping');
+    expect(CART_MESSAGES.freeShippingNote(5001)).toBe('Free shipping on orders over $50. Your order qualifies!');
+    expect(CART_MESSAGES.freeShippingNote(4000)).toBe('Add $10.01 more for free shipping');
+    expect(CART_MESSAGES.freeShippingNote(5000)).toBe('Add $0.01 more for free shipping');
   });
 });

@@ -4,7 +4,7 @@
  * Resolves with the hosted page's URL or rejects with an ApiError carrying the server's message.
  */
 import type { CartState } from '@domain/cart';
-import * as MESSAGES from '@domain/messages';
+import * as CART_MESSAGES from '@domain/cart-messages';
 import { ApiError, postJson } from './json-api';
 
 export function checkoutBody(state: CartState, options: { email?: string; pointsToRedeem?: number }) {
@@ -25,7 +25,7 @@ export async function startCheckout(
   state: CartState,
   options: { email?: string; pointsToRedeem?: number } = {},
 ): Promise<{ url: string }> {
-  const fallbackMessage = MESSAGES.checkoutErrorDescription;
+  const fallbackMessage = CART_MESSAGES.checkoutErrorDescription;
   const answer = await postJson<{ url?: unknown }>('/api/checkout', checkoutBody(state, options), { fallbackMessage });
   if (typeof answer.url !== 'string') throw new ApiError(fallbackMessage, 200, 'invalid-response');
   return { url: answer.url };

@@ -5,7 +5,7 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { AdminAccessForm } from '~/components/admin/admin-access-form';
 import { AdminDashboard } from '~/components/admin/admin-dashboard';
 import { isAdminSessionError, onAdminUnauthorized } from '~/lib/admin/admin-api';
@@ -13,7 +13,7 @@ import { readAdminToken, subscribeAdminToken, writeAdminToken } from '~/lib/admi
 import type { Route } from './+types/admin';
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: `${MESSAGES.adminDashboard} | Wear Your Faith` }, { name: 'robots', content: 'noindex' }];
+  return [{ title: `${ADMIN_MESSAGES.adminDashboard} | Wear Your Faith` }, { name: 'robots', content: 'noindex' }];
 }
 
 /** Only the refresh interval (not secret; e2e shortens it). No admin data here. */
@@ -57,9 +57,9 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       <main className="mx-auto flex max-w-md flex-col px-4 py-16 sm:py-24">
         <section aria-labelledby="admin-access-title" className="rounded-2xl border border-line bg-white p-6 shadow-sm">
           <h1 id="admin-access-title" className="text-xl font-semibold tracking-tight">
-            {MESSAGES.adminAccessTitle}
+            {ADMIN_MESSAGES.adminAccessTitle}
           </h1>
-          <p className="mt-1.5 mb-5 text-sm text-muted">{MESSAGES.adminAccessDescription}</p>
+          <p className="mt-1.5 mb-5 text-sm text-muted">{ADMIN_MESSAGES.adminAccessDescription}</p>
           <AdminAccessForm
             disabled={token === undefined}
             onGranted={() => undefined}

@@ -8,6 +8,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@domain/dates';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import * as MESSAGES from '@domain/messages';
 import { countryName } from '@domain/shipping-address';
 import type { AdminOrderDetail, AdminOrderLine } from '@domain/admin-contract';
@@ -70,7 +71,7 @@ export default function PackingSlip({ params }: Route.ComponentProps) {
       .catch((error: unknown) => {
         if (!active) return;
         const isSession = isAdminSessionError(error);
-        setState({ status: 'error', isSession, message: isSession ? MESSAGES.adminSessionMissing : error instanceof Error ? error.message : String(error) });
+        setState({ status: 'error', isSession, message: isSession ? ADMIN_MESSAGES.adminSessionMissing : error instanceof Error ? error.message : String(error) });
       });
     return () => {
       active = false;
@@ -124,7 +125,7 @@ export default function PackingSlip({ params }: Route.ComponentProps) {
         <ShipTo address={order.shipping} variant="slip" />
         <div>
           <h2 className="text-xs font-semibold tracking-wide text-muted uppercase">Contact</h2>
-          <p className="mt-2 text-sm">{order.email ?? MESSAGES.notAvailable}</p>
+          <p className="mt-2 text-sm">{order.email ?? ADMIN_MESSAGES.notAvailable}</p>
           {order.shipping?.phone && <p className="text-sm">{order.shipping.phone}</p>}
           {order.shipping && order.shipping.country !== 'US' && (
             <p className="mt-2 text-xs text-muted">International: {countryName(order.shipping.country)}</p>

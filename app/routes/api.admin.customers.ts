@@ -1,4 +1,4 @@
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { CustomerFilterSchema, listCustomers } from '@server/admin/list-customers';
 import { requireAdmin } from '@server/admin/require-admin';
 import { readQuery } from '@server/http/json-request';
@@ -7,7 +7,7 @@ import type { Route } from './+types/api.admin.customers';
 
 /** Customers tab: ?q= (name or e-mail prefix), ?page=. */
 export const loader = jsonRoute<Route.LoaderArgs>(
-  { failureMessage: MESSAGES.fetchCustomersFailed, what: 'admin customers' },
+  { failureMessage: ADMIN_MESSAGES.fetchCustomersFailed, what: 'admin customers' },
   async ({ request, context }) => {
     await requireAdmin(request, context);
     const filter = readQuery(request, CustomerFilterSchema);

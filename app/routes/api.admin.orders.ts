@@ -1,4 +1,4 @@
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { listOrders, OrderFilterSchema } from '@server/admin/list-orders';
 import { requireAdmin } from '@server/admin/require-admin';
 import { readQuery } from '@server/http/json-request';
@@ -7,7 +7,7 @@ import type { Route } from './+types/api.admin.orders';
 
 /** Orders tab: ?q= (number or e-mail prefix), ?status=, ?page= (20 per page). */
 export const loader = jsonRoute<Route.LoaderArgs>(
-  { failureMessage: MESSAGES.fetchOrdersFailed, what: 'admin orders' },
+  { failureMessage: ADMIN_MESSAGES.fetchOrdersFailed, what: 'admin orders' },
   async ({ request, context }) => {
     await requireAdmin(request, context);
     const filter = readQuery(request, OrderFilterSchema);

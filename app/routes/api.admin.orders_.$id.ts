@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { OrderStatusSchema } from '@domain/order';
 import { ShipmentSchema } from '@domain/shipment';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
@@ -27,15 +27,15 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin order' }, async
  * one is a 400 naming the problem); 'cancelled' refunds a paid order (409 when it cannot).
  */
 export const action = jsonRoute<Route.ActionArgs>(
-  { failureMessage: MESSAGES.updateOrderStatusFailed, what: 'order status' },
+  { failureMessage: ADMIN_MESSAGES.updateOrderStatusFailed, what: 'order status' },
   async ({ request, context, params }) => {
     await requireAdmin(request, context);
     if (request.method !== 'PATCH') throw methodNotAllowed('PATCH');
     const id = IdSchema.safeParse(params.id);
     const body = StatusBodySchema.safeParse(await request.json().catch(() => null));
-    if (!id.success || !body.success) throw badRequest(MESSAGES.updateOrderStatusFailed);
+    if (!id.success || !body.success) throw badRequest(ADMIN_MESSAGES.updateOrderStatusFailed);
     const shipment = ShipmentSchema.safeParse({ carrier: body.data.carrier, trackingNumber: body.data.trackingNumber });
-    if (!shipment.success) throw badRequest(shipment.error.issues[0]?.message ?? MESSAGES.updateOrderStatusFailed);
+    if (!shipment.success) throw badRequest(shipment.error.issues[0]?.message ?? ADMIN_MESSAGES.updateOrderStatusFailed);
     return updateOrderStatus({
       db: context.db,
       orderId: id.data,

@@ -1,3 +1,4 @@
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import * as MESSAGES from '@domain/messages';
 import { ProductInputSchema } from '@domain/product-form';
 import { badRequest, methodNotAllowed } from '@server/app-error';
@@ -17,12 +18,12 @@ export const loader = jsonRoute<Route.LoaderArgs>(
 
 /** POST a product (ProductInputSchema; missing name, price or category is 400). */
 export const action = jsonRoute<Route.ActionArgs>(
-  { failureMessage: MESSAGES.addProductFailed, what: 'product create' },
+  { failureMessage: ADMIN_MESSAGES.addProductFailed, what: 'product create' },
   async ({ request, context }) => {
     await requireAdmin(request, context);
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const input = ProductInputSchema.safeParse(await request.json().catch(() => null));
-    if (!input.success) throw badRequest(input.error.issues[0]?.message ?? MESSAGES.productRequiredFields);
+    if (!input.success) throw badRequest(input.error.issues[0]?.message ?? ADMIN_MESSAGES.productRequiredFields);
     const product = await createProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, input: input.data });
     context.logger.info({ productId: product.id }, 'product created');
     return jsonResponse({ product }, { status: 201 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { ProductInputSchema } from '@domain/product-form';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
 import { deleteProduct, updateProduct, updateProductCost } from '@server/admin/products';
@@ -30,14 +30,14 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, as
   const body: unknown = await request.json().catch(() => null);
   if (request.method === 'PATCH') {
     const cost = CostSchema.safeParse(body);
-    if (!cost.success) throw badRequest(MESSAGES.productCostInvalid);
+    if (!cost.success) throw badRequest(ADMIN_MESSAGES.productCostInvalid);
     const product = await updateProductCost({ db: context.db, productId, costCents: cost.data.costCents });
     if (!product) throw productNotFound();
     return { product };
   }
   if (request.method !== 'PUT') throw methodNotAllowed('PUT, PATCH, DELETE');
   const input = ProductInputSchema.safeParse(body);
-  if (!input.success) throw badRequest(input.error.issues[0]?.message ?? MESSAGES.productRequiredFields);
+  if (!input.success) throw badRequest(input.error.issues[0]?.message ?? ADMIN_MESSAGES.productRequiredFields);
   const product = await updateProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, productId, input: input.data });
   if (!product) throw productNotFound();
   return { product };

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { AppError, methodNotAllowed } from '@server/app-error';
 import { requireAdmin } from '@server/admin/require-admin';
 import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@server/admin/sessions';
@@ -30,7 +30,7 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin session' }, asy
 });
 
 export const action = jsonRoute<Route.ActionArgs>(
-  { failureMessage: MESSAGES.passcodeVerifyFailed, what: 'admin session' },
+  { failureMessage: ADMIN_MESSAGES.passcodeVerifyFailed, what: 'admin session' },
   async ({ request, context }) => {
     const url = new URL(request.url);
     const command = request.method === 'POST' ? SESSION_COMMANDS.find((name) => url.searchParams.has(name)) : undefined;
@@ -46,7 +46,7 @@ export const action = jsonRoute<Route.ActionArgs>(
       return { success: true };
     }
     const body = LoginSchema.safeParse(await request.json().catch(() => null));
-    if (!body.success) throw refused('passcode-required', 400, MESSAGES.passcodeRequired);
+    if (!body.success) throw refused('passcode-required', 400, ADMIN_MESSAGES.passcodeRequired);
     const result = await verifyAdminPasscode({
       db: context.db,
       passcodeHash: context.adminPasscodeHash,
@@ -64,7 +64,7 @@ export const action = jsonRoute<Route.ActionArgs>(
     }
     if (result.status === 'denied') {
       context.logger.warn({ clientIp: context.clientIp }, 'admin passcode refused');
-      throw refused('passcode-invalid', 401, MESSAGES.passcodeInvalid);
+      throw refused('passcode-invalid', 401, ADMIN_MESSAGES.passcodeInvalid);
     }
     context.logger.info({ clientIp: context.clientIp }, 'admin session started');
     return { success: true, sessionToken: result.token, expiresAt: result.expiresAt.toISOString() };

@@ -1,4 +1,4 @@
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { badRequest, methodNotAllowed } from '@server/app-error';
 import { requireAdmin } from '@server/admin/require-admin';
 import { syncProductsToStripe } from '@server/admin/sync-products-to-stripe';
@@ -13,7 +13,7 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin sync' }, async 
 
 /** POST: creates or updates a Stripe Product and Price per product variant (SPEC §7). */
 export const action = jsonRoute<Route.ActionArgs>(
-  { failureMessage: MESSAGES.syncFailedDefault, what: 'admin sync' },
+  { failureMessage: ADMIN_MESSAGES.syncFailedDefault, what: 'admin sync' },
   async ({ request, context }) => {
     await requireAdmin(request, context);
     if (request.method !== 'POST') throw methodNotAllowed('POST');

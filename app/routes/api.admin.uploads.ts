@@ -1,4 +1,4 @@
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { AppError, badRequest, methodNotAllowed } from '@server/app-error';
 import { requireAdmin } from '@server/admin/require-admin';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';
@@ -7,13 +7,13 @@ import type { Route } from './+types/api.admin.uploads';
 
 /** POST multipart with one `file`: checked by content, stored as WebP; returns its URL. */
 export const action = jsonRoute<Route.ActionArgs>(
-  { failureMessage: MESSAGES.uploadFailed('please try again'), what: 'image upload' },
+  { failureMessage: ADMIN_MESSAGES.uploadFailed('please try again'), what: 'image upload' },
   async ({ request, context }) => {
     await requireAdmin(request, context);
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const form = await request.formData().catch(() => null);
     const file = form?.get('file');
-    if (!file || typeof file === 'string') throw badRequest(MESSAGES.imageTypeInvalid, 'invalid-image');
+    if (!file || typeof file === 'string') throw badRequest(ADMIN_MESSAGES.imageTypeInvalid, 'invalid-image');
     const result = await uploadProductImage({
       db: context.db,
       storage: context.imageStorage,

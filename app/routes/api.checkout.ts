@@ -2,7 +2,7 @@
  * POST /api/checkout: { items: [{ productId, color, size, quantity }], couponCode?, email?,
  * pointsToRedeem? } -> { url }. The server reprices everything (server/orders/create-checkout).
  */
-import * as MESSAGES from '@domain/messages';
+import * as CART_MESSAGES from '@domain/cart-messages';
 import { postOnlyLoader } from '@server/http/json-route';
 import { createCheckout } from '@server/orders/create-checkout';
 import { startPaymentAction } from '@server/payments/start-payment-route';
@@ -11,7 +11,7 @@ import type { Route } from './+types/api.checkout';
 export const loader = postOnlyLoader;
 
 export const action = startPaymentAction<Route.ActionArgs, Awaited<ReturnType<typeof createCheckout>>>(
-  { failureMessage: MESSAGES.checkoutErrorDescription, what: 'checkout' },
+  { failureMessage: CART_MESSAGES.checkoutErrorDescription, what: 'checkout' },
   createCheckout,
   (result) => ({ url: result.url, sessionId: result.sessionId, orderNumber: result.orderNumber }),
 );

@@ -22,6 +22,7 @@ import {
   type ReconciledQuote,
 } from '@domain/cart-quote';
 import { formatCents } from '@domain/money';
+import * as CART_MESSAGES from '@domain/cart-messages';
 import * as MESSAGES from '@domain/messages';
 import { getSpendablePoints } from '@server/loyalty/ledger';
 import { CartLineItem } from '~/components/cart/cart-line-item';
@@ -125,13 +126,13 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   function applyCoupon(code: string): boolean {
     const result = cart.applyCoupon(code);
     if (result.ok) {
-      notify({ title: MESSAGES.couponAppliedTitle, description: MESSAGES.couponApplied(result.code) });
+      notify({ title: CART_MESSAGES.couponAppliedTitle, description: MESSAGES.couponApplied(result.code) });
       return true;
     }
     if (result.reason === 'unknown') {
       notify({
-        title: MESSAGES.invalidCouponTitle,
-        description: MESSAGES.invalidCouponDescription,
+        title: CART_MESSAGES.invalidCouponTitle,
+        description: CART_MESSAGES.invalidCouponDescription,
         variant: 'destructive',
       });
     }
@@ -148,8 +149,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       // A refusal naming a line (400) says what to fix; anything else gets the spec's text.
       const specific = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message;
       notify({
-        title: MESSAGES.checkoutErrorTitle,
-        description: specific || MESSAGES.checkoutErrorDescription,
+        title: CART_MESSAGES.checkoutErrorTitle,
+        description: specific || CART_MESSAGES.checkoutErrorDescription,
         variant: 'destructive',
       });
       setIsProcessing(false);
@@ -160,9 +161,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     return (
       <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
         <ShoppingBag aria-hidden="true" className="size-16 text-muted" />
-        <h1 className="mt-6 text-3xl font-semibold tracking-tight">{MESSAGES.cartEmpty}</h1>
+        <h1 className="mt-6 text-3xl font-semibold tracking-tight">{CART_MESSAGES.cartEmpty}</h1>
         <Link to="/new-arrivals" className={buttonClass({ size: 'lg' }, 'mt-8')}>
-          {MESSAGES.continueShopping}
+          {CART_MESSAGES.continueShopping}
         </Link>
       </main>
     );
@@ -171,7 +172,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-16">
       <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">
-        {MESSAGES.shoppingCart}{' '}
+        {CART_MESSAGES.shoppingCart}{' '}
         <span className="text-lg font-normal text-muted" data-testid="cart-count">
           ({MESSAGES.itemCountLabel(cart.count)})
         </span>
@@ -219,7 +220,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <Link to="/new-arrivals" className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">
-            ← {MESSAGES.continueShopping}
+            ← {CART_MESSAGES.continueShopping}
           </Link>
         </section>
         <OrderSummary

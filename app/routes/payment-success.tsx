@@ -9,6 +9,7 @@
 import { CheckCircle2, HeartHandshake, Info } from '~/components/ui/icons';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import * as CART_MESSAGES from '@domain/cart-messages';
 import * as MESSAGES from '@domain/messages';
 import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
 import { formatCents } from '@domain/money';
@@ -101,7 +102,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
   );
 }
 
-function Reference({ sessionId, label = MESSAGES.orderReference }: { sessionId: string | null; label?: string }) {
+function Reference({ sessionId, label = CART_MESSAGES.orderReference }: { sessionId: string | null; label?: string }) {
   if (!sessionId) return null;
   return (
     <div className="flex flex-col gap-1">
@@ -115,12 +116,12 @@ function Reference({ sessionId, label = MESSAGES.orderReference }: { sessionId: 
 
 /** Nothing was bought: back to the cart, or on with shopping. */
 const RETRY_ACTIONS = [
-  { to: '/cart', label: MESSAGES.returnToCart },
-  { to: '/', label: MESSAGES.continueShopping },
+  { to: '/cart', label: CART_MESSAGES.returnToCart },
+  { to: '/', label: CART_MESSAGES.continueShopping },
 ];
 
 const SHOP_ACTIONS = [
-  { to: '/', label: MESSAGES.continueShopping },
+  { to: '/', label: CART_MESSAGES.continueShopping },
   { to: '/new-arrivals', label: MESSAGES.viewNewArrivals },
 ];
 
@@ -133,9 +134,9 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       <ResultPage
         testId={isCancelled ? 'payment-order-cancelled' : 'payment-not-confirmed'}
         icon={<Info aria-hidden="true" className="size-16 text-muted" />}
-        title={isCancelled ? LIFECYCLE_MESSAGES.paymentForCancelledOrderTitle : MESSAGES.paymentNotConfirmedTitle}
+        title={isCancelled ? LIFECYCLE_MESSAGES.paymentForCancelledOrderTitle : CART_MESSAGES.paymentNotConfirmedTitle}
         description={
-          isCancelled ? LIFECYCLE_MESSAGES.paymentForCancelledOrderDescription : MESSAGES.paymentNotConfirmedDescription
+          isCancelled ? LIFECYCLE_MESSAGES.paymentForCancelledOrderDescription : CART_MESSAGES.paymentNotConfirmedDescription
         }
         actions={RETRY_ACTIONS}
       >
@@ -148,12 +149,12 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
     return (
       <ResultPage
         icon={<HeartHandshake aria-hidden="true" className="size-16 text-brand-600" />}
-        title={MESSAGES.donationThanksTitle}
-        description={MESSAGES.donationThanksDescription(amount)}
+        title={CART_MESSAGES.donationThanksTitle}
+        description={CART_MESSAGES.donationThanksDescription(amount)}
         actions={SHOP_ACTIONS}
       >
         <Row label="Donation" value={amount} testId="order-total" />
-        <Reference sessionId={sessionId} label={MESSAGES.donationReference} />
+        <Reference sessionId={sessionId} label={CART_MESSAGES.donationReference} />
       </ResultPage>
     );
   }
@@ -162,8 +163,8 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       <ClearCartOnLoad />
       <ResultPage
         icon={<CheckCircle2 aria-hidden="true" className="size-16 text-green-600" />}
-        title={MESSAGES.paymentSuccessTitle}
-        description={MESSAGES.paymentSuccessDescription}
+        title={CART_MESSAGES.paymentSuccessTitle}
+        description={CART_MESSAGES.paymentSuccessDescription}
         actions={SHOP_ACTIONS}
       >
         <Row label="Order number" value={confirmation.orderNumber} testId="order-number" />

@@ -6,7 +6,7 @@
  */
 import { CreditCard, Lock } from '~/components/ui/icons';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import * as MESSAGES from '@domain/messages';
+import * as CART_MESSAGES from '@domain/cart-messages';
 import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
 import { formatCents } from '@domain/money';
 import {
@@ -247,7 +247,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
         </p>
         {isExpired || closedMessage ? (
           <p role="alert" className="mt-6 text-sm font-medium text-red-700">
-            {closedMessage ?? MESSAGES.checkoutSessionExpired}
+            {closedMessage ?? CART_MESSAGES.checkoutSessionExpired}
           </p>
         ) : (
           <Form method="post" className="mt-6 space-y-4" noValidate>

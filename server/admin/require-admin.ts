@@ -4,7 +4,7 @@
  * route answers it with SPEC §6's message).
  */
 import { ADMIN_SESSION_HEADER } from '../../domain/admin-session';
-import * as MESSAGES from '../../domain/messages';
+import * as ADMIN_MESSAGES from '../../domain/admin-messages';
 import type { Database } from '../db/client';
 import { AppError } from '../app-error';
 import { findAdminSession } from './sessions';
@@ -13,7 +13,7 @@ export async function requireAdmin(request: Request, context: { db: Database }, 
   const presented = token ?? request.headers.get(ADMIN_SESSION_HEADER);
   const session = await findAdminSession({ db: context.db, token: presented });
   if (!session || !presented) {
-    throw new AppError('admin-session-missing', { status: 401, message: MESSAGES.adminSessionMissing });
+    throw new AppError('admin-session-missing', { status: 401, message: ADMIN_MESSAGES.adminSessionMissing });
   }
   return { token: presented, sessionId: session.id };
 }

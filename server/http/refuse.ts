@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import * as MESSAGES from '../../domain/messages';
+import * as ADMIN_MESSAGES from '../../domain/admin-messages';
 
 export interface Refusal {
   code: string;
@@ -18,7 +18,7 @@ export const REFUSALS = {
   malformedAddress: { code: 'malformed-address', message: 'The address is not valid (bad percent-encoding).' },
   nulInText: { code: 'nul-character', message: 'Text fields may not contain NUL characters.' },
   bodyTooLarge: { code: 'body-too-large', message: 'Request body too large' },
-  imageTooLarge: { code: 'body-too-large', message: MESSAGES.imageTooLarge },
+  imageTooLarge: { code: 'body-too-large', message: ADMIN_MESSAGES.imageTooLarge },
   jsonRequired: { code: 'unsupported-media-type', message: 'Content-Type must be application/json' },
   formRequired: { code: 'unsupported-media-type', message: 'Please submit the form on this page.' },
   formUnreadable: { code: 'invalid-form', message: 'The form could not be read. Please try again.' },

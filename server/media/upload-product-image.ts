@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import * as MESSAGES from '../../domain/messages';
+import * as ADMIN_MESSAGES from '../../domain/admin-messages';
 import { IMAGE_VARIANT_WIDTHS, variantFileName } from '../../domain/product-image';
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../domain/product-form';
 import type { Executor } from '../db/client';
@@ -29,7 +29,7 @@ export async function uploadProductImage(options: {
   alt?: string;
 }): Promise<UploadResult> {
   const { bytes } = options;
-  if (bytes.length >= PRODUCT_IMAGE_MAX_BYTES) return { ok: false, status: 413, message: MESSAGES.imageTooLarge };
+  if (bytes.length >= PRODUCT_IMAGE_MAX_BYTES) return { ok: false, status: 413, message: ADMIN_MESSAGES.imageTooLarge };
   let format: string | undefined;
   try {
     const metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
@@ -37,7 +37,7 @@ export async function uploadProductImage(options: {
   } catch {
     format = undefined;
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) return { ok: false, status: 400, message: MESSAGES.imageTypeInvalid };
+  if (!format || !ACCEPTED_FORMATS.has(format)) return { ok: false, status: 400, message: ADMIN_MESSAGES.imageTypeInvalid };
 
   const id = randomUUID();
   const variants: { width: number; url: string; key: string; bytes: number; height: number }[] = [];
@@ -55,7 +55,7 @@ export async function uploadProductImage(options: {
   } catch (error) {
     await Promise.all(variants.map((variant) => options.storage.remove(variant.key)));
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, status: 400, message: MESSAGES.uploadFailed(message) };
+    return { ok: false, status: 400, message: ADMIN_MESSAGES.uploadFailed(message) };
   }
   const largest = variants[variants.length - 1]!;
   await options.db.insert(productImages).values({

@@ -3,6 +3,7 @@
  * same function as the Stripe webhook. The event id is derived from the session, so a
  * double submit completes once. Refusals are AppErrors the page shows next to the card field.
  */
+import * as CART_MESSAGES from '../../domain/cart-messages';
 import * as MESSAGES from '../../domain/messages';
 import {
   SANDBOX_ADDRESS_POLICY,
@@ -19,7 +20,7 @@ import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 
 const orderNotPending = () =>
   new AppError('order-not-pending', { status: 409, message: LIFECYCLE_MESSAGES.sandboxOrderNotPending });
-const expired = () => new AppError('session-expired', { status: 410, message: MESSAGES.checkoutSessionExpired });
+const expired = () => new AppError('session-expired', { status: 410, message: CART_MESSAGES.checkoutSessionExpired });
 
 /** With a provider, a payment that raced a cancellation is given back (the completion's late-payment branch). */
 export async function paySandboxSession(

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { AdminAccessForm } from './admin-access-form';
 
@@ -22,8 +22,8 @@ export function AdminAccessDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md!">
         <DialogHeader>
-          <DialogTitle>{MESSAGES.adminAccessTitle}</DialogTitle>
-          <DialogDescription>{MESSAGES.adminAccessDescription}</DialogDescription>
+          <DialogTitle>{ADMIN_MESSAGES.adminAccessTitle}</DialogTitle>
+          <DialogDescription>{ADMIN_MESSAGES.adminAccessDescription}</DialogDescription>
         </DialogHeader>
         {open && (
           <AdminAccessForm

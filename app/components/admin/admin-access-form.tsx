@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import * as MESSAGES from '@domain/messages';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
@@ -29,7 +30,7 @@ export function AdminAccessForm({
     event.preventDefault();
     if (isVerifying) return;
     if (!passcode.trim()) {
-      notify({ title: MESSAGES.errorTitle, description: MESSAGES.passcodeRequired, variant: 'destructive' });
+      notify({ title: MESSAGES.errorTitle, description: ADMIN_MESSAGES.passcodeRequired, variant: 'destructive' });
       return;
     }
     setIsVerifying(true);
@@ -37,23 +38,23 @@ export function AdminAccessForm({
       const answer = await requestAdminSession(passcode);
       if (answer.ok) {
         writeAdminToken(answer.token);
-        notify({ title: MESSAGES.accessGrantedTitle, description: MESSAGES.accessGrantedDescription });
+        notify({ title: ADMIN_MESSAGES.accessGrantedTitle, description: ADMIN_MESSAGES.accessGrantedDescription });
         setPasscode('');
         onGranted(answer.token);
       } else if (answer.status === 401) {
-        notify({ title: MESSAGES.accessDeniedTitle, description: MESSAGES.passcodeInvalid, variant: 'destructive' });
+        notify({ title: ADMIN_MESSAGES.accessDeniedTitle, description: ADMIN_MESSAGES.passcodeInvalid, variant: 'destructive' });
         setPasscode('');
       } else {
         notify({
           title: MESSAGES.errorTitle,
-          description: answer.status === 429 && answer.error ? answer.error : MESSAGES.passcodeVerifyFailed,
+          description: answer.status === 429 && answer.error ? answer.error : ADMIN_MESSAGES.passcodeVerifyFailed,
           variant: 'destructive',
         });
         setPasscode('');
       }
     } catch (error) {
       console.error('[admin] passcode check failed', error);
-      notify({ title: MESSAGES.errorTitle, description: MESSAGES.passcodeVerifyFailed, variant: 'destructive' });
+      notify({ title: MESSAGES.errorTitle, description: ADMIN_MESSAGES.passcodeVerifyFailed, variant: 'destructive' });
     } finally {
       setIsVerifying(false);
       requestAnimationFrame(() => inputRef.current?.focus());
@@ -77,10 +78,10 @@ export function AdminAccessForm({
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={isVerifying || disabled}>
-          {MESSAGES.cancel}
+          {ADMIN_MESSAGES.cancel}
         </Button>
         <Button type="submit" variant="brand" disabled={isVerifying || disabled}>
-          {isVerifying ? MESSAGES.verifying : MESSAGES.access}
+          {isVerifying ? ADMIN_MESSAGES.verifying : ADMIN_MESSAGES.access}
         </Button>
       </div>
     </form>

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft } from '~/components/ui/icons';
 import { useState } from 'react';
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { endAdminSession } from '~/lib/admin/admin-api';
 import { CustomersTab } from './customers-tab';
 import { DashboardTab } from './dashboard-tab';
@@ -12,11 +12,11 @@ import { ProductsTab } from './products-tab';
 import { useAdminSessionLifecycle } from './use-admin-session-lifecycle';
 
 const TABS = [
-  { value: 'dashboard', label: MESSAGES.tabDashboard },
-  { value: 'products', label: MESSAGES.tabProducts },
-  { value: 'margins', label: MESSAGES.tabMargins },
-  { value: 'orders', label: MESSAGES.tabOrders },
-  { value: 'customers', label: MESSAGES.tabCustomers },
+  { value: 'dashboard', label: ADMIN_MESSAGES.tabDashboard },
+  { value: 'products', label: ADMIN_MESSAGES.tabProducts },
+  { value: 'margins', label: ADMIN_MESSAGES.tabMargins },
+  { value: 'orders', label: ADMIN_MESSAGES.tabOrders },
+  { value: 'customers', label: ADMIN_MESSAGES.tabCustomers },
   // Issue 11 item 7: donations are listed apart from orders.
   { value: 'donations', label: 'Donations' },
 ] as const;
@@ -39,19 +39,19 @@ export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
   return (
     <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{MESSAGES.adminDashboard}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{ADMIN_MESSAGES.adminDashboard}</h1>
         <a
           href="/"
           onClick={() => endAdminSession()}
           className="inline-flex h-10 items-center gap-2 rounded-lg border border-line bg-white px-4 text-sm font-medium transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
         >
           <ArrowLeft className="size-4" aria-hidden />
-          {MESSAGES.backToStore}
+          {ADMIN_MESSAGES.backToStore}
         </a>
       </div>
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List
-          aria-label={MESSAGES.adminDashboard}
+          aria-label={ADMIN_MESSAGES.adminDashboard}
           className="mb-6 flex flex-wrap gap-1 rounded-xl bg-brand-50 p-1"
         >
           {TABS.map((tab) => (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import * as MESSAGES from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order-status';
 import type { AdminCustomerProfile, AdminCustomerRow, AdminPage } from '@domain/admin-contract';
@@ -17,7 +18,7 @@ export function CustomersTab() {
   return (
     <AdminListSection
       list={list}
-      heading={MESSAGES.customersHeading}
+      heading={ADMIN_MESSAGES.customersHeading}
       toolbar={
         <AdminSearchForm
           label="Search customers by name or e-mail"
@@ -25,20 +26,20 @@ export function CustomersTab() {
           onSearch={list.field('q').onChange}
         />
       }
-      failed={MESSAGES.fetchCustomersFailed}
-      empty={MESSAGES.noCustomers}
+      failed={ADMIN_MESSAGES.fetchCustomersFailed}
+      empty={ADMIN_MESSAGES.noCustomers}
       rows={(page) => page.customers}
       row={(customer) => (
         <li key={customer.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div className="min-w-0">
             <p className="font-medium">{fullName(customer.firstName, customer.lastName) || 'Customer'}</p>
             <p className="truncate text-sm text-muted">
-              {customer.email} · {customer.phone || MESSAGES.notAvailable}
+              {customer.email} · {customer.phone || ADMIN_MESSAGES.notAvailable}
             </p>
             <p className="text-xs text-muted">Joined {formatDate(customer.createdAt)}</p>
           </div>
           <Button variant="outline" size="sm" onClick={() => setProfileId(customer.id)}>
-            {MESSAGES.viewProfile}
+            {ADMIN_MESSAGES.viewProfile}
           </Button>
         </li>
       )}
@@ -64,9 +65,9 @@ function CustomerProfile({ customer }: { customer: AdminCustomerProfile }) {
           <dd className="text-xl font-semibold tabular-nums">{customer.lifetimePoints}</dd>
         </div>
       </dl>
-      <h3 className="font-semibold">{MESSAGES.tabOrders}</h3>
+      <h3 className="font-semibold">{ADMIN_MESSAGES.tabOrders}</h3>
       {customer.orders.length === 0 ? (
-        <p className="text-muted">{MESSAGES.noOrders}</p>
+        <p className="text-muted">{ADMIN_MESSAGES.noOrders}</p>
       ) : (
         <ul className="divide-y divide-line rounded-lg border border-line">
           {customer.orders.map((order) => (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, DollarSign, Eye, Package, ShoppingCart, TriangleAlert, Users } from '~/components/ui/icons';
 import { LOW_STOCK_THRESHOLD, variantLabel } from '@domain/stock';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import * as MESSAGES from '@domain/messages';
 import { orderStatusBadgeVariant } from '@domain/order-status';
 import type { DashboardStats } from '@domain/admin-contract';
@@ -30,12 +31,12 @@ export function DashboardTab({
   });
   const data = stats.data;
   const cards = [
-    { label: MESSAGES.statTotalProducts, value: data?.totalProducts, icon: Package },
-    { label: MESSAGES.statTotalOrders, value: data?.totalOrders, icon: ShoppingCart },
-    { label: MESSAGES.statRevenue, value: data ? formatCents(data.revenueCents) : undefined, icon: DollarSign },
-    { label: MESSAGES.statCustomers, value: data?.customers, icon: Users },
-    { label: MESSAGES.statOnlineNow, value: data?.onlineNow, icon: Activity },
-    { label: MESSAGES.statTotalVisitors, value: data?.totalVisitors, icon: Eye },
+    { label: ADMIN_MESSAGES.statTotalProducts, value: data?.totalProducts, icon: Package },
+    { label: ADMIN_MESSAGES.statTotalOrders, value: data?.totalOrders, icon: ShoppingCart },
+    { label: ADMIN_MESSAGES.statRevenue, value: data ? formatCents(data.revenueCents) : undefined, icon: DollarSign },
+    { label: ADMIN_MESSAGES.statCustomers, value: data?.customers, icon: Users },
+    { label: ADMIN_MESSAGES.statOnlineNow, value: data?.onlineNow, icon: Activity },
+    { label: ADMIN_MESSAGES.statTotalVisitors, value: data?.totalVisitors, icon: Eye },
   ];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -62,13 +63,13 @@ export function DashboardTab({
           <h2 id="recent-activity" className="mb-4 text-lg font-semibold">
             {MESSAGES.recentActivity}
           </h2>
-          {data && data.recentOrders.length === 0 && <p className="text-sm text-muted">{MESSAGES.noRecentActivity}</p>}
+          {data && data.recentOrders.length === 0 && <p className="text-sm text-muted">{ADMIN_MESSAGES.noRecentActivity}</p>}
           <ul className="divide-y divide-line">
             {data?.recentOrders.map((order) => (
               <li key={order.id} className="flex items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium">
-                    {MESSAGES.recentOrderLabel(order.orderNumber, order.firstName)}
+                    {ADMIN_MESSAGES.recentOrderLabel(order.orderNumber, order.firstName)}
                   </p>
                   <p className="text-xs text-muted">{formatDate(order.createdAt)}</p>
                 </div>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, Printer } from '~/components/ui/icons';
 import { useState } from 'react';
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { ORDER_STATUSES, orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
 import type { AdminOrderDetail, AdminOrderRow, AdminPage } from '@domain/admin-contract';
 import { Badge } from '~/components/ui/badge';
@@ -31,14 +31,14 @@ export function OrdersTab() {
     mutationFn: (input: { id: string; status: OrderStatus; shipment?: Shipment }) =>
       adminSend<{ message?: string }>(`/api/admin/orders/${input.id}`, 'PATCH', { status: input.status, ...input.shipment }),
     onSuccess: (answer) => {
-      notify({ title: MESSAGES.orderStatusUpdated, description: answer.message });
+      notify({ title: ADMIN_MESSAGES.orderStatusUpdated, description: answer.message });
       setPendingChange(null);
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
     onError: (error) => {
       // The server's reason (a refund refused, already cancelled, a bad tracking number) is the description.
       notify({
-        title: MESSAGES.updateOrderStatusFailed,
+        title: ADMIN_MESSAGES.updateOrderStatusFailed,
         description: error instanceof ApiError && error.status !== 500 ? error.message : undefined,
         variant: 'destructive',
       });
@@ -66,14 +66,14 @@ export function OrdersTab() {
       URL.revokeObjectURL(url);
     } catch (error) {
       console.error('[admin] CSV export failed', error);
-      notify({ title: MESSAGES.fetchOrdersFailed, variant: 'destructive' });
+      notify({ title: ADMIN_MESSAGES.fetchOrdersFailed, variant: 'destructive' });
     }
   }
 
   return (
     <AdminListSection
       list={list}
-      heading={MESSAGES.ordersHeading}
+      heading={ADMIN_MESSAGES.ordersHeading}
       actions={
         <Button variant="outline" size="sm" onClick={() => void exportCsv()}>
           <Download className="size-4" aria-hidden /> Export CSV
@@ -91,8 +91,8 @@ export function OrdersTab() {
           </div>
         </AdminSearchForm>
       }
-      failed={MESSAGES.fetchOrdersFailed}
-      empty={MESSAGES.noOrders}
+      failed={ADMIN_MESSAGES.fetchOrdersFailed}
+      empty={ADMIN_MESSAGES.noOrders}
       rows={(page) => page.orders}
       row={(order) => (
         <li key={order.id} className="grid gap-3 py-3 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="order-row">
@@ -104,7 +104,7 @@ export function OrdersTab() {
               </Badge>
             </p>
             <p className="truncate text-sm text-muted">
-              {order.customerName ?? 'Customer'} · {order.email ?? MESSAGES.notAvailable}
+              {order.customerName ?? 'Customer'} · {order.email ?? ADMIN_MESSAGES.notAvailable}
             </p>
             <p className="text-sm">
               <span className="font-medium tabular-nums">{formatCents(order.totalCents)}</span>
@@ -122,7 +122,7 @@ export function OrdersTab() {
               />
             </div>
             <Button variant="outline" size="sm" className="h-10!" onClick={() => setDetailId(order.id)}>
-              {MESSAGES.viewDetails}
+              {ADMIN_MESSAGES.viewDetails}
             </Button>
           </div>
         </li>
@@ -155,9 +155,9 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
         <ShipTo address={order.shipping} variant="details" />
         <dl className="grid content-start gap-1">
           <dt className="text-xs font-semibold tracking-wide text-muted uppercase">E-mail</dt>
-          <dd className="break-all">{order.email ?? MESSAGES.notAvailable}</dd>
+          <dd className="break-all">{order.email ?? ADMIN_MESSAGES.notAvailable}</dd>
           <dt className="mt-1 text-xs font-semibold tracking-wide text-muted uppercase">Phone</dt>
-          <dd>{order.shipping?.phone ?? MESSAGES.notAvailable}</dd>
+          <dd>{order.shipping?.phone ?? ADMIN_MESSAGES.notAvailable}</dd>
         </dl>
         <a
           href={`/admin/orders/${order.id}/packing-slip`}
@@ -189,7 +189,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
         <dd className="text-right">{order.status}</dd>
         <dt className="text-muted">Payment</dt>
         <dd className="text-right break-all">
-          {order.paymentProvider} · {order.paymentReference ?? MESSAGES.notAvailable}
+          {order.paymentProvider} · {order.paymentReference ?? ADMIN_MESSAGES.notAvailable}
         </dd>
       </dl>
       <OrderLifecyclePanel order={order} />

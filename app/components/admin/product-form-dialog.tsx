@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { AdminProduct } from '@domain/admin-contract';
 import { CATEGORY_LABELS } from '@domain/categories';
 import { centsToDecimalString } from '@domain/money';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import * as MESSAGES from '@domain/messages';
 import {
   isProductFormComplete,
@@ -91,7 +92,7 @@ export function ProductFormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl!">
         <DialogHeader>
-          <DialogTitle>{product ? MESSAGES.editProduct : MESSAGES.addProduct}</DialogTitle>
+          <DialogTitle>{product ? ADMIN_MESSAGES.editProduct : ADMIN_MESSAGES.addProduct}</DialogTitle>
           <DialogDescription>Fields marked * are required.</DialogDescription>
         </DialogHeader>
         {open && <ProductForm key={product?.id ?? 'new'} product={product} onSave={onSave} onCancel={() => onOpenChange(false)} />}
@@ -144,10 +145,10 @@ function ProductForm({
         setProgress(index / list.length);
         uploaded.push(await uploadImage(file, (fraction) => setProgress((index + fraction) / list.length)));
       }
-      notify({ title: MESSAGES.imageUploaded });
+      notify({ title: ADMIN_MESSAGES.imageUploaded });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      notify({ title: MESSAGES.uploadFailed(message), variant: 'destructive' });
+      notify({ title: ADMIN_MESSAGES.uploadFailed(message), variant: 'destructive' });
     } finally {
       setProgress(null);
       if (uploaded.length) setValues((current) => ({ ...current, imageUrls: [...current.imageUrls, ...uploaded] }));
@@ -157,7 +158,7 @@ function ProductForm({
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!isComplete) {
-      notify({ title: MESSAGES.productRequiredFields, variant: 'destructive' });
+      notify({ title: ADMIN_MESSAGES.productRequiredFields, variant: 'destructive' });
       return;
     }
     const stockProblem = stockCells ? stockGridProblem(stockCells) : null;
@@ -347,10 +348,10 @@ function ProductForm({
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={isSaving}>
-          {MESSAGES.cancel}
+          {ADMIN_MESSAGES.cancel}
         </Button>
         <Button type="submit" variant="brand" disabled={!isComplete || isSaving || progress !== null}>
-          {product ? 'Save Changes' : MESSAGES.addProduct}
+          {product ? 'Save Changes' : ADMIN_MESSAGES.addProduct}
         </Button>
       </DialogFooter>
     </form>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from '~/components/ui/icons';
 import { useState } from 'react';
 import type { AdminProduct } from '@domain/admin-contract';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import * as MESSAGES from '@domain/messages';
 import type { ProductDraft } from '@domain/product-form';
 import { Badge } from '~/components/ui/badge';
@@ -42,10 +43,10 @@ export function ProductsTab({
   const remove = useMutation({
     mutationFn: (id: string) => adminSend(`/api/admin/products/${id}`, 'DELETE'),
     onSuccess: () => {
-      notify({ title: MESSAGES.productDeleted });
+      notify({ title: ADMIN_MESSAGES.productDeleted });
       void refresh();
     },
-    onError: () => notify({ title: MESSAGES.deleteProductFailed, variant: 'destructive' }),
+    onError: () => notify({ title: ADMIN_MESSAGES.deleteProductFailed, variant: 'destructive' }),
   });
 
   async function save(input: ProductDraft) {
@@ -53,13 +54,13 @@ export function ProductsTab({
     try {
       if (editing) await adminSend(`/api/admin/products/${editing.id}`, 'PUT', input);
       else await adminSend('/api/admin/products', 'POST', input);
-      notify({ title: editing ? MESSAGES.productUpdated : MESSAGES.productAdded });
+      notify({ title: editing ? ADMIN_MESSAGES.productUpdated : ADMIN_MESSAGES.productAdded });
       closeDialog();
       void refresh();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       notify({
-        title: editing ? MESSAGES.updateProductFailed(message) : MESSAGES.addProductFailed,
+        title: editing ? ADMIN_MESSAGES.updateProductFailed(message) : ADMIN_MESSAGES.addProductFailed,
         description: editing ? undefined : message,
         variant: 'destructive',
       });
@@ -72,10 +73,10 @@ export function ProductsTab({
       <section aria-labelledby="products-heading" className="rounded-xl border border-line bg-white p-4 sm:p-5">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <h2 id="products-heading" className="text-lg font-semibold">
-            {MESSAGES.productsHeading(list?.length ?? 0)}
+            {ADMIN_MESSAGES.productsHeading(list?.length ?? 0)}
           </h2>
           <Button variant="brand" size="sm" onClick={() => setDialog({ open: true, product: null })}>
-            <Plus className="size-4" aria-hidden /> {MESSAGES.addProduct}
+            <Plus className="size-4" aria-hidden /> {ADMIN_MESSAGES.addProduct}
           </Button>
         </div>
         {products.isError && !isAdminSessionError(products.error) && (
@@ -83,7 +84,7 @@ export function ProductsTab({
             {MESSAGES.fetchProductsFailed}
           </p>
         )}
-        {list && list.length === 0 && <p className="py-8 text-center text-sm text-muted">{MESSAGES.noProducts}</p>}
+        {list && list.length === 0 && <p className="py-8 text-center text-sm text-muted">{ADMIN_MESSAGES.noProducts}</p>}
         <ul className="divide-y divide-line">
           {list?.map((product) => (
             <li key={product.id} className="flex items-center gap-3 py-3" data-testid="product-row">
@@ -111,7 +112,7 @@ export function ProductsTab({
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`${MESSAGES.editProduct}: ${product.name}`}
+                aria-label={`${ADMIN_MESSAGES.editProduct}: ${product.name}`}
                 onClick={() => setDialog({ open: true, product })}
               >
                 <Pencil className="size-4" aria-hidden />
@@ -122,7 +123,7 @@ export function ProductsTab({
                 aria-label={`Delete ${product.name}`}
                 disabled={remove.isPending}
                 onClick={() => {
-                  if (window.confirm(MESSAGES.deleteProductConfirm)) remove.mutate(product.id);
+                  if (window.confirm(ADMIN_MESSAGES.deleteProductConfirm)) remove.mutate(product.id);
                 }}
               >
                 <Trash2 className="size-4 text-red-600" aria-hidden />

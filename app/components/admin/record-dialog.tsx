@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AdminCustomerProfile, AdminOrderDetail } from '@domain/admin-contract';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import * as MESSAGES from '@domain/messages';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { adminGet } from '~/lib/admin/admin-api';
@@ -26,15 +27,15 @@ const HEADINGS: {
   };
 } = {
   order: {
-    placeholder: MESSAGES.viewDetails,
+    placeholder: ADMIN_MESSAGES.viewDetails,
     title: (order) => `Order ${order.orderNumber}`,
     description: (order) =>
-      `${order.customerName ?? 'Customer'} · ${order.email ?? MESSAGES.notAvailable} · ${formatDate(order.createdAt)}`,
+      `${order.customerName ?? 'Customer'} · ${order.email ?? ADMIN_MESSAGES.notAvailable} · ${formatDate(order.createdAt)}`,
   },
   customer: {
-    placeholder: MESSAGES.viewProfile,
+    placeholder: ADMIN_MESSAGES.viewProfile,
     title: (customer) => fullName(customer.firstName, customer.lastName) || customer.email,
-    description: (customer) => `${customer.email} · ${customer.phone || MESSAGES.notAvailable}`,
+    description: (customer) => `${customer.email} · ${customer.phone || ADMIN_MESSAGES.notAvailable}`,
   },
 };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { RefreshCw } from '~/components/ui/icons';
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { readAdminToken } from '~/lib/admin/admin-session';
@@ -17,21 +17,21 @@ export function SyncPanel() {
   });
   const sync = useMutation({
     mutationFn: () => {
-      if (!readAdminToken()) throw new Error(MESSAGES.adminSessionMissing);
+      if (!readAdminToken()) throw new Error(ADMIN_MESSAGES.adminSessionMissing);
       return adminSend<{ results: SyncResult[] }>('/api/admin/sync', 'POST');
     },
     onSuccess: ({ results }) => {
       const failed = results.filter((result) => result.status === 'error').length;
       notify({
-        title: MESSAGES.syncCompleteTitle,
-        description: MESSAGES.syncComplete(results.length - failed, failed),
+        title: ADMIN_MESSAGES.syncCompleteTitle,
+        description: ADMIN_MESSAGES.syncComplete(results.length - failed, failed),
         variant: failed > 0 ? 'destructive' : 'default',
       });
     },
     onError: (error) =>
       notify({
-        title: MESSAGES.syncFailedTitle,
-        description: error.message || MESSAGES.syncFailedDefault,
+        title: ADMIN_MESSAGES.syncFailedTitle,
+        description: error.message || ADMIN_MESSAGES.syncFailedDefault,
         variant: 'destructive',
       }),
   });

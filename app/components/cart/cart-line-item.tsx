@@ -2,7 +2,7 @@ import { Minus, Plus, Trash2 } from '~/components/ui/icons';
 import type { CartItem } from '@domain/cart';
 import { CART_MAX_QUANTITY } from '@domain/cart';
 import { QUOTE_MESSAGES } from '@domain/cart-quote';
-import * as MESSAGES from '@domain/messages';
+import * as CART_MESSAGES from '@domain/cart-messages';
 import { formatCents } from '@domain/money';
 import { ProductThumbnail } from '~/components/shop/product-image';
 import { Button } from '~/components/ui/button';
@@ -56,7 +56,7 @@ export function CartLineItem({
             </p>
             {item.quantity > 1 ? (
               <p className="text-xs text-muted tabular-nums">
-                {formatCents(item.priceCents)} {MESSAGES.each}
+                {formatCents(item.priceCents)} {CART_MESSAGES.each}
               </p>
             ) : null}
           </div>

@@ -2,6 +2,7 @@ import { Loader2, Tag, X } from '~/components/ui/icons';
 import { useId, useState } from 'react';
 import { isBlankCoupon } from '@domain/coupon';
 import { pointsToCents, redemptionSteps, type RedemptionRate } from '@domain/loyalty';
+import * as CART_MESSAGES from '@domain/cart-messages';
 import * as MESSAGES from '@domain/messages';
 import { formatCents } from '@domain/money';
 import { TotalsList } from '~/components/shop/totals-list';
@@ -71,7 +72,7 @@ export function OrderSummary(props: {
             : 'mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900'
         }
       >
-        {MESSAGES.freeShippingNote(totals.subtotalCents)}
+        {CART_MESSAGES.freeShippingNote(totals.subtotalCents)}
       </p>
 
       <div className="mt-6 space-y-2">
@@ -81,7 +82,7 @@ export function OrderSummary(props: {
               <Tag aria-hidden="true" className="size-4" /> {props.couponCode}
             </span>
             <Button type="button" variant="ghost" size="sm" onClick={props.onRemoveCoupon}>
-              <X aria-hidden="true" /> {MESSAGES.removeCoupon}
+              <X aria-hidden="true" /> {CART_MESSAGES.removeCoupon}
             </Button>
           </div>
         ) : (
@@ -92,12 +93,12 @@ export function OrderSummary(props: {
                 id={couponId}
                 value={couponInput}
                 onChange={(event) => setCouponInput(event.target.value)}
-                placeholder={MESSAGES.couponPlaceholder}
+                placeholder={CART_MESSAGES.couponPlaceholder}
                 autoComplete="off"
                 className="uppercase placeholder:normal-case"
               />
               <Button type="submit" variant="outline" disabled={isBlankCoupon(couponInput)}>
-                {MESSAGES.applyCoupon}
+                {CART_MESSAGES.applyCoupon}
               </Button>
             </div>
           </form>
@@ -108,7 +109,7 @@ export function OrderSummary(props: {
         <div className="mt-6 space-y-2">
           <Label htmlFor={pointsId}>Redeem points</Label>
           <p className="text-xs text-muted">
-            {MESSAGES.pointsBalanceNote(props.pointsBalance, props.redemptionRate)}
+            {CART_MESSAGES.pointsBalanceNote(props.pointsBalance, props.redemptionRate)}
           </p>
           <select
             id={pointsId}
@@ -128,7 +129,7 @@ export function OrderSummary(props: {
       ) : null}
 
       <div className="mt-6 space-y-2">
-        <Label htmlFor={emailId}>{MESSAGES.emailOptionalLabel}</Label>
+        <Label htmlFor={emailId}>{CART_MESSAGES.emailOptionalLabel}</Label>
         <Input
           id={emailId}
           type="email"
@@ -145,7 +146,7 @@ export function OrderSummary(props: {
             <Loader2 aria-hidden="true" className="animate-spin" /> {MESSAGES.processing}
           </>
         ) : (
-          MESSAGES.proceedToCheckout
+          CART_MESSAGES.proceedToCheckout
         )}
       </Button>
     </section>

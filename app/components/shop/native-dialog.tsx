@@ -100,6 +100,7 @@ export function NativeDialog({
           {description}
         </p>
       </div>
+      {/* eslint-disable-next-line react-hooks/refs -- `close` reads the refs only when a button calls it */}
       {typeof children === 'function' ? children(close) : children}
       <button
         type="button"

@@ -1,35 +1,25 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import type * as Sender from './visitor-heartbeat';
 
-/** Kept tiny and dependency-free: it ships on every shop page. SPEC §4 Visitor session, §9 30 s. */
-const KEY = 'visitorSessionId';
+/** SPEC §9: a heartbeat every 30 s while the page is visible. */
 const HEARTBEAT_MS = 30_000;
 
-function sessionId(): string {
-  let id = sessionStorage.getItem(KEY);
-  if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) {
-    id = crypto.randomUUID().replace(/-/g, '');
-    sessionStorage.setItem(KEY, id);
-  }
-  return id;
-}
-
+type Heartbeat = typeof Sender;
+/** The sender, loaded once after hydration (it ships on every page, so not in the first chunk). */
+let loaded: Heartbeat | undefined;
+let loading: Promise<Heartbeat> | undefined;
 function send(isActive: boolean, beacon = false) {
-  try {
-    const body = JSON.stringify({
-      sessionId: sessionId(),
-      pageUrl: location.href.slice(0, 2048),
-      userAgent: navigator.userAgent,
-      isActive,
+  // Leaving the page cannot wait for a download: the beacon goes only if the sender is here.
+  if (loaded) return loaded.send(isActive, beacon);
+  if (beacon) return;
+  loading ??= import('./visitor-heartbeat')
+    .then((module) => (loaded = module))
+    .catch((error: unknown) => {
+      loading = undefined; // the next heartbeat tries again
+      throw error;
     });
-    // JSON endpoints take application/json only (server/http/body-guard.ts), beacons too.
-    if (beacon && navigator.sendBeacon?.('/api/visitors', new Blob([body], { type: 'application/json' }))) return;
-    fetch('/api/visitors', { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(
-      (error: unknown) => console.warn('[visitors] heartbeat failed', error),
-    );
-  } catch (error) {
-    console.warn('[visitors] heartbeat failed', error);
-  }
+  loading.then((module) => module.send(isActive)).catch((error: unknown) => console.warn('[visitors] heartbeat failed', error));
 }
 
 /** Visitor presence: upsert at load, on navigation and every 30 s; inactive when hidden or left. */

@@ -4,6 +4,7 @@
  * elsewhere), so the token is dropped and the gate returns. Failures are ApiErrors.
  */
 import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import * as MESSAGES from '@domain/messages';
 import { ADMIN_TOKEN_KEY, readAdminToken, writeAdminToken } from '~/lib/admin/admin-session';
 import { ApiError, readJsonAnswer, sendRequest } from '~/lib/json-api';
@@ -26,7 +27,7 @@ export function isAdminSessionError(error: unknown): boolean {
 export function adminSessionLost(): ApiError {
   writeAdminToken(null);
   unauthorizedListeners.forEach((listener) => listener());
-  return new ApiError(MESSAGES.adminSessionMissing, 401, 'admin-session-missing');
+  return new ApiError(ADMIN_MESSAGES.adminSessionMissing, 401, 'admin-session-missing');
 }
 
 function failureText(status: number) {

@@ -1,5 +1,5 @@
 /** The admin token in the browser (SPEC §3/§9: localStorage 'adminSessionToken'). */
-import * as MESSAGES from '@domain/messages';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { ApiError, postJson } from '~/lib/json-api';
 
 export const ADMIN_TOKEN_KEY = 'adminSessionToken';
@@ -31,7 +31,7 @@ export async function requestAdminSession(passcode: string): Promise<LoginAnswer
     const body = await postJson<{ success?: boolean; sessionToken?: string }>(
       '/api/admin/session',
       { passcode },
-      { fallbackMessage: MESSAGES.passcodeVerifyFailed },
+      { fallbackMessage: ADMIN_MESSAGES.passcodeVerifyFailed },
     );
     if (body.success && body.sessionToken) return { ok: true, token: body.sessionToken };
     return { ok: false, status: 200 };
