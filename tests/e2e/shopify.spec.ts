@@ -127,6 +127,8 @@ test.describe('with the Shopify catalogue answering', () => {
 
   test('colour and size pick the variant: a sold-out one reads Out of Stock, the others can be bought', async ({ page }) => {
     await page.goto(`${shop.url}/t-shirts`);
+    // The selects below work once React has hydrated the card: wait for the page to settle.
+    await page.waitForLoadState('networkidle');
     const card = page.getByRole('article', { name: 'Light of the World Tee' });
     await expect(card.getByTestId('card-price')).toHaveText('$28.00');
     await card.getByLabel('Color').selectOption('Black');
@@ -140,6 +142,7 @@ test.describe('with the Shopify catalogue answering', () => {
 
   test("an unavailable first size no longer blocks the product's other sizes", async ({ page }) => {
     await page.goto(`${shop.url}/t-shirts`);
+    await page.waitForLoadState('networkidle'); // the select works once the card has hydrated
     const card = page.getByRole('article', { name: 'Mustard Seed Tee' });
     await expect(card.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
     await card.getByLabel('Size').selectOption('M');
