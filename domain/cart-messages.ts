@@ -12,7 +12,6 @@ import { freeShippingQualifies, freeShippingRemaining, redemptionRate } from './
 import { formatCents, type Cents } from './money';
 import { qualifiesForFreeShipping, remainingForFreeShippingCents } from './shipping';
 
-
 // ── SPEC §8: cart checkout and coupon ────────────────────────────────────
 export const checkoutErrorTitle = 'Checkout Error';
 export const checkoutErrorDescription = 'There was an error processing your checkout. Please try again.';

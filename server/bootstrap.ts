@@ -141,18 +141,13 @@ export async function prepareShop(options: {
     });
   }
   let database: DatabaseHandle | undefined;
-  // First start on the embedded database: creating it (initdb, migrations, seed) grows the
-  // WebAssembly memory, which never shrinks, so a child process creates it (decision 019).
-  if (!options.database && !config.databaseUrl && !existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) {
-    try {
+  try {
+    // First start on the embedded database: creating it (initdb, migrations, seed) grows the
+    // WebAssembly memory, which never shrinks, so a child process creates it (decision 019).
+    if (!options.database && !config.databaseUrl && !existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) {
       const created = await createEmbeddedDatabase(config.dataDir);
       logger.info({ products: created.seeded }, 'embedded database created');
-    } catch (error) {
-      await releaseLock?.();
-      throw error;
     }
-  }
-  try {
     database =
       options.database ??
       (config.databaseUrl

@@ -13,8 +13,8 @@ if (!dataDir) {
   console.error('usage: create-embedded <DATA_DIR>');
   process.exit(2);
 }
-// The server holds the DATA_DIR lock for this process: if it dies, stop too, so no orphan keeps
-// writing to a folder the next server start may already be creating again.
+// The server holds the DATA_DIR lock for this process: if it dies, stop too (at the next turn
+// of the event loop; initdb itself cannot be interrupted). The folder is this creation's own.
 const orphaned = () => process.exit(1);
 process.on('disconnect', orphaned);
 const database = await openDatabase({ dataDir });

@@ -11,6 +11,7 @@ import { expect, test } from '@playwright/test';
 import { FIXTURE_TITLES } from '../fakes/shopify-fixtures';
 import { startFakeShopify, type FakeShopifyServer } from '../fakes/shopify-server';
 import { freePort, startShopProcess, waitForOutput, type ShopProcess } from '../support/process';
+import { gotoHydrated } from './helpers/shop';
 
 interface RunningShop {
   url: string;
@@ -108,7 +109,7 @@ test.describe('with the Shopify catalogue answering', () => {
   });
 
   test('a size choice checks out that size, at its own price', async ({ page, context }) => {
-    await page.goto(`${shop.url}/t-shirts`);
+    await gotoHydrated(page, `${shop.url}/t-shirts`);
     const card = page.getByRole('article', { name: 'Grace Abounds Tee' });
     await expect(card.getByTestId('card-price')).toHaveText('$32.00');
     await card.getByLabel('Size').selectOption('L');
@@ -126,9 +127,7 @@ test.describe('with the Shopify catalogue answering', () => {
   });
 
   test('colour and size pick the variant: a sold-out one reads Out of Stock, the others can be bought', async ({ page }) => {
-    await page.goto(`${shop.url}/t-shirts`);
-    // The selects below work once React has hydrated the card: wait for the page to settle.
-    await page.waitForLoadState('networkidle');
+    await gotoHydrated(page, `${shop.url}/t-shirts`);
     const card = page.getByRole('article', { name: 'Light of the World Tee' });
     await expect(card.getByTestId('card-price')).toHaveText('$28.00');
     await card.getByLabel('Color').selectOption('Black');
@@ -141,8 +140,7 @@ test.describe('with the Shopify catalogue answering', () => {
   });
 
   test("an unavailable first size no longer blocks the product's other sizes", async ({ page }) => {
-    await page.goto(`${shop.url}/t-shirts`);
-    await page.waitForLoadState('networkidle'); // the select works once the card has hydrated
+    await gotoHydrated(page, `${shop.url}/t-shirts`);
     const card = page.getByRole('article', { name: 'Mustard Seed Tee' });
     await expect(card.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
     await card.getByLabel('Size').selectOption('M');

@@ -23,9 +23,12 @@ export function send(isActive: boolean, beacon = false) {
     });
     // JSON endpoints take application/json only (server/http/body-guard.ts), beacons too.
     if (beacon && navigator.sendBeacon?.('/api/visitors', new Blob([body], { type: 'application/json' }))) return;
-    fetch('/api/visitors', { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(
-      (error: unknown) => console.warn('[visitors] heartbeat failed', error),
-    );
+    fetch('/api/visitors', {
+      method: 'POST',
+      body,
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+    }).catch((error: unknown) => console.warn('[visitors] heartbeat failed', error));
   } catch (error) {
     console.warn('[visitors] heartbeat failed', error);
   }

@@ -19,7 +19,9 @@ function send(isActive: boolean, beacon = false) {
       loading = undefined; // the next heartbeat tries again
       throw error;
     });
-  loading.then((module) => module.send(isActive)).catch((error: unknown) => console.warn('[visitors] heartbeat failed', error));
+  loading
+    .then((module) => module.send(isActive))
+    .catch((error: unknown) => console.warn('[visitors] heartbeat failed', error));
 }
 
 /** Visitor presence: upsert at load, on navigation and every 30 s; inactive when hidden or left. */

@@ -1,9 +1,21 @@
-/** What the browser tests do again and again: skip the promo, seed a cart, sign in as admin, screenshots. */
+/** What the browser tests do again and again: wait for hydration, skip the promo, seed a cart, sign in as admin, screenshots. */
 import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSCODE } from '../../../playwright.config';
 
 /** A product as GET /api/products/:slug answers it (the fields the tests use). */
 export type PublicProduct = { id: string; slug: string; name: string; priceCents: number; images: string[] };
+
+/**
+ * Opens `url` and resolves once React has hydrated it: the visitor heartbeat is sent from an
+ * effect, so its request comes only after hydration. A choice made in a select before then is
+ * put back by React, so tests that choose wait for this.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  const heartbeat = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/visitors');
+  const response = await page.goto(url);
+  await heartbeat;
+  return response;
+}
 
 /** Most pages: the promo dialog would cover them; mark it seen for this tab. */
 export async function skipPromo(page: Page) {
@@ -11,7 +23,11 @@ export async function skipPromo(page: Page) {
 }
 
 /** Puts one product line in the saved cart (the cart store reads localStorage on load), no coupon. */
-export async function seedCart(page: Page, product: PublicProduct, line: { color: string; size: string; quantity: number }) {
+export async function seedCart(
+  page: Page,
+  product: PublicProduct,
+  line: { color: string; size: string; quantity: number },
+) {
   await page.goto('/');
   await page.evaluate(
     ({ product, line }) => {
