@@ -31,7 +31,9 @@ test.describe('page cache', () => {
       await request.get(path); // fills the cache
       const violations = await watchCsp(page);
       const response = await page.goto(path);
-      expect(response!.headers()['x-page-cache']).toBe('hit');
+      // Served from the cache: fresh, or stale while a background render refreshes it (the fill
+      // above may find an entry an earlier test made, already past its fresh time).
+      expect(['hit', 'stale']).toContain(response!.headers()['x-page-cache']);
       const csp = response!.headers()['content-security-policy']!;
       expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
       expect(csp).not.toContain('nonce-');
