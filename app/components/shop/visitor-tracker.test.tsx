@@ -9,8 +9,12 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function sentBodies(fetchMock: ReturnType<typeof vi.fn>) {
-  return fetchMock.mock.calls.map(([url, init]) => ({ url, ...(JSON.parse((init as RequestInit).body as string) as object) }));
+type Heartbeat = { url: unknown; sessionId: string; isActive: boolean };
+function sentBodies(fetchMock: ReturnType<typeof vi.fn>): Heartbeat[] {
+  return fetchMock.mock.calls.map(([url, init]) => ({
+    url,
+    ...(JSON.parse((init as RequestInit).body as string) as Omit<Heartbeat, 'url'>),
+  }));
 }
 
 describe('VisitorTracker', () => {
@@ -26,9 +30,9 @@ describe('VisitorTracker', () => {
       </MemoryRouter>,
     );
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [first] = sentBodies(fetchMock);
+    const first = sentBodies(fetchMock)[0]!;
     expect(first).toMatchObject({ url: '/api/visitors', isActive: true });
-    expect((first as { sessionId: string }).sessionId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(first.sessionId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
 
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
@@ -36,6 +40,6 @@ describe('VisitorTracker', () => {
     expect(beacon).toHaveBeenCalledTimes(1);
     const [url, blob] = beacon.mock.calls[0] as unknown as [string, Blob];
     expect(url).toBe('/api/visitors');
-    expect(JSON.parse(await blob.text())).toMatchObject({ isActive: false, sessionId: (first as { sessionId: string }).sessionId });
+    expect(JSON.parse(await blob.text())).toMatchObject({ isActive: false, sessionId: first.sessionId });
   });
 });
