@@ -1,4 +1,3 @@
-import { Heart } from '~/components/ui/icons';
 import { favoriteButtonLabel } from '@domain/favorites';
 import { useFavorites } from '~/lib/favorites-store';
 import { cn } from '~/lib/utils';
@@ -25,9 +24,8 @@ export function FavoriteButton({
       aria-pressed={saved}
       aria-label={favoriteButtonLabel(title)}
       data-testid="favorite-button"
-      className={cn('on-image hover:text-brand-600', className)}
-    >
-      <Heart className={saved ? 'fill-brand-500 text-brand-500' : undefined} />
-    </button>
+      // The heart is drawn by the `fav` class (app.css), filled when aria-pressed.
+      className={cn('fav', className)}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { ChevronLeft, ChevronRight } from '~/components/ui/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import * as MESSAGES from '@domain/messages';
@@ -42,22 +41,19 @@ function CarouselControls({ count, current, goTo }: { count: number; current: nu
   if (count <= 1) return null;
   return (
     <>
+      {/* The chevrons are drawn by the classes (app.css): no svg per arrow. */}
       <button
         type="button"
         onClick={() => goTo(current - 1)}
         aria-label="Previous image"
-        className="on-image card-arrow left-2"
-      >
-        <ChevronLeft />
-      </button>
+        className="card-arrow card-prev"
+      />
       <button
         type="button"
         onClick={() => goTo(current + 1)}
         aria-label="Next image"
-        className="on-image card-arrow right-2"
-      >
-        <ChevronRight />
-      </button>
+        className="card-arrow card-next"
+      />
       <div
         className="card-dots"
         role="img"
