@@ -27,10 +27,18 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /**
- * Where React writes the page. A page with nothing left to stream (no pending Suspense
- * boundary, the usual case: loaders are awaited) is complete as soon as `pipe` returns, and is
- * answered as one buffer, which the HTTP shell sends with one write; the stream layers cost a
- * tenth of a render (issue 15). A page still streaming switches to a stream at that point.
+ * How long a browser's page may wait for its render to finish before its shell is streamed.
+ * Loaders are awaited, so what is left after the shell is React Router's data script, done a
+ * few event-loop turns later; only a page waiting on deferred data streams, after this.
+ */
+export const BUFFER_WAIT_MS = 100;
+
+/**
+ * Where React writes the page. A render that finishes soon after its shell (every page today)
+ * is written at once, complete, and answered as one buffer, which the HTTP shell sends with one
+ * write: no stream layers (a tenth of a render, issue 15), and no Suspense boundary sent as a
+ * placeholder and swapped in by a script (a kilobyte of the home page). A render still going
+ * after BUFFER_WAIT_MS (a browser) starts streaming its shell then.
  */
 class HtmlSink extends EventEmitter {
   chunks: Uint8Array[] = [];
@@ -58,6 +66,7 @@ class HtmlSink extends EventEmitter {
     stream.on('drain', () => this.emit('drain'));
     stream.on('error', (error) => this.emit('error', error));
     stream.on('close', () => this.emit('close'));
+    if (this.ended) stream.end();
     return stream;
   }
 }
@@ -72,11 +81,34 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let piped = false;
+    let waitTimer: ReturnType<typeof setTimeout> | undefined;
     // A render still streaming after the loaders' time-out is aborted (its stream is closed).
     const timer = setTimeout(() => abort(), streamTimeout + 1_000);
     const userAgent = request.headers.get('user-agent');
-    // Crawlers and SPA-mode generation wait for all content; browsers get the shell first.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // Crawlers and SPA-mode generation always wait for all content; browsers get the shell
+    // streamed first when the rest takes long.
+    const waitForAll = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const sink = new HtmlSink();
+
+    /** Starts writing: the whole page when all is ready, else the shell and then the rest. */
+    const startWriting = () => {
+      if (piped) return;
+      piped = true;
+      clearTimeout(waitTimer);
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      pipe(sink as unknown as NodeJS.WritableStream);
+      if (sink.ended) {
+        clearTimeout(timer);
+        resolve(new Response(Buffer.concat(sink.chunks), { headers: responseHeaders, status: responseStatusCode }));
+        return;
+      }
+      const body = sink.toStream();
+      body.on('close', () => clearTimeout(timer));
+      resolve(
+        new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+      );
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -84,28 +116,15 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          const sink = new HtmlSink();
-          pipe(sink as unknown as NodeJS.WritableStream);
-          if (sink.ended) {
-            clearTimeout(timer);
-            const html = Buffer.concat(sink.chunks);
-            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-            return;
-          }
-          const body = sink.toStream();
-          body.on('close', () => clearTimeout(timer));
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          // onAllReady, when the render is already complete, comes right after this.
+          if (!waitForAll) waitTimer = setTimeout(startWriting, BUFFER_WAIT_MS);
         },
+        onAllReady: startWriting,
         onShellError(error: unknown) {
           clearTimeout(timer);
+          clearTimeout(waitTimer);
           reject(error);
         },
         onError(error: unknown) {

@@ -99,7 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {featured.cards.length === 0 ? (
             <EmptyState title={MESSAGES.comingSoon} text={MESSAGES.comingSoonDescription} />
           ) : (
-            <ProductGrid products={featured.cards} className={FEATURED_GRID_CLASS} />
+            <ProductGrid products={featured.cards} className={FEATURED_GRID_CLASS} anchors={false} />
           )}
         </CollectionSection>
       </section>

@@ -67,20 +67,25 @@ export function FilterRow({
 /** The id of the nth card (from 1) of a grid: 'Load more' links jump to the first new one. */
 export const gridItemId = (position: number) => `item-${position}`;
 
-/** The grid of cards; the first `priorityCount` images load first. */
+/**
+ * The grid of cards; the first `priorityCount` images load first. Each card's item carries its
+ * `gridItemId` for 'Load more' to jump to, unless the grid never grows (`anchors={false}`).
+ */
 export function ProductGrid({
   products,
   priorityCount = 0,
   className = PRODUCT_GRID_CLASS,
+  anchors = true,
 }: {
   products: CardProduct[];
   priorityCount?: number;
   className?: string;
+  anchors?: boolean;
 }) {
   return (
     <ul className={className}>
       {products.map((product, index) => (
-        <li key={product.key} id={gridItemId(index + 1)} className="scroll-mt-24">
+        <li key={product.key} id={anchors ? gridItemId(index + 1) : undefined} className={anchors ? 'scroll-mt-24' : undefined}>
           <ProductCard product={product} priority={index < priorityCount} />
         </li>
       ))}

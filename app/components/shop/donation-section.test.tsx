@@ -20,7 +20,7 @@ describe('DonationSection', () => {
     render(<DonationSection />);
     const donate = screen.getByRole('button', { name: 'Donate Now' });
     expect(donate).toBeDisabled();
-    expect(screen.queryByLabelText('Custom amount (USD)')).not.toBeVisible();
+    expect(screen.queryByLabelText('Custom amount (USD)')).toBeNull();
     await user.click(screen.getByRole('button', { name: '$25' }));
     expect(donate).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Other' }));
@@ -29,8 +29,14 @@ describe('DonationSection', () => {
     expect(input).toHaveAttribute('min', '1');
     expect(input).toHaveAttribute('step', '0.01');
     expect(donate).toBeDisabled(); // custom amount still empty
+    expect(screen.getByRole('button', { name: 'Other' })).toHaveAttribute('aria-controls', input.parentElement!.id);
+    await user.type(input, '12');
     await user.click(screen.getByRole('button', { name: 'Other' }));
-    expect(screen.queryByLabelText('Custom amount (USD)')).not.toBeVisible();
+    expect(screen.queryByLabelText('Custom amount (USD)')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Other' })).not.toHaveAttribute('aria-controls');
+    // Asked for again, the field still holds what was typed.
+    await user.click(screen.getByRole('button', { name: 'Other' }));
+    expect(screen.getByLabelText('Custom amount (USD)')).toHaveValue(12);
   });
 
   it('refuses a custom amount under $1 with the spec toast', async () => {

@@ -74,30 +74,33 @@ export function DonationSection() {
             disabled={isProcessing}
             aria-pressed={isCustom}
             aria-expanded={isCustom}
-            aria-controls={inputId}
+            aria-controls={isCustom ? inputId : undefined}
             onClick={() => setIsCustom((value) => !value)}
             className="chip"
           >
             {MESSAGES.donationOther}
           </button>
         </div>
-        <div id={inputId} hidden={!isCustom} className="mx-auto mt-6 max-w-xs text-left">
-          <label htmlFor={`${inputId}-amount`} className="text-sm font-medium text-white/90">
-            Custom amount (USD)
-          </label>
-          <Input
-            id={`${inputId}-amount`}
-            type="number"
-            inputMode="decimal"
-            min={DONATION_CUSTOM_INPUT.min}
-            step={DONATION_CUSTOM_INPUT.step}
-            placeholder="Enter amount"
-            value={custom}
-            disabled={isProcessing}
-            onChange={(event) => setCustom(event.target.value)}
-            className="mt-2"
-          />
-        </div>
+        {/* Drawn only once asked for: the field and its label are not in every home page's HTML. */}
+        {isCustom && (
+          <div id={inputId} className="mx-auto mt-6 max-w-xs text-left">
+            <label htmlFor={`${inputId}-amount`} className="text-sm font-medium text-white/90">
+              Custom amount (USD)
+            </label>
+            <Input
+              id={`${inputId}-amount`}
+              type="number"
+              inputMode="decimal"
+              min={DONATION_CUSTOM_INPUT.min}
+              step={DONATION_CUSTOM_INPUT.step}
+              placeholder="Enter amount"
+              value={custom}
+              disabled={isProcessing}
+              onChange={(event) => setCustom(event.target.value)}
+              className="mt-2"
+            />
+          </div>
+        )}
         <Button variant="brand" size="lg" className="mt-8 min-w-48" disabled={isEmpty || isProcessing} onClick={donate}>
           {isProcessing ? MESSAGES.processing : 'Donate Now'}
         </Button>

@@ -20,6 +20,7 @@ export function NativeDialog({
   description,
   eyebrow,
   centered = false,
+  clearBackdrop = false,
   onClose,
   children,
 }: {
@@ -29,6 +30,11 @@ export function NativeDialog({
   eyebrow?: string;
   /** The promo's look: narrower, everything centred, a larger title. */
   centered?: boolean;
+  /**
+   * The page behind stays as it is (still inert) instead of dimmed: for a dialog the shopper did
+   * not ask for (the promo), which then reads as a card over the page, not a change of screen.
+   */
+  clearBackdrop?: boolean;
   onClose: () => void;
   /** The body; a function is given `close` for buttons that close the dialog. */
   children: React.ReactNode | ((close: () => void) => React.ReactNode);
@@ -87,9 +93,9 @@ export function NativeDialog({
       // m-auto: Tailwind's reset zeroes the margin the browser centres a modal dialog with.
       // The :root:has() rule keeps the page from scrolling under it without a script touching
       // the page's styles (with a classic scrollbar the page behind widens by its width, under the backdrop).
-      className={`m-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto overscroll-contain rounded-2xl bg-white p-6 text-ink shadow-2xl backdrop:bg-black/50 backdrop:backdrop-blur-[2px] focus:outline-none [:root:has(&[open])]:overflow-hidden ${
+      className={`m-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto overscroll-contain rounded-2xl bg-white p-6 text-ink shadow-2xl focus:outline-none [:root:has(&[open])]:overflow-hidden ${
         centered ? 'max-w-md text-center' : 'max-w-lg'
-      }`}
+      } ${clearBackdrop ? 'ring-1 ring-black/10 backdrop:bg-transparent' : 'backdrop:bg-black/50 backdrop:backdrop-blur-[2px]'}`}
     >
       <div className={`mb-4 flex flex-col gap-1.5 ${centered ? 'items-center' : 'pr-6'}`}>
         {eyebrow && <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">{eyebrow}</p>}

@@ -42,8 +42,10 @@ function whenIdle(run: () => void): () => void {
  * Copy Code copies the promo code and closes; closing in any way marks it seen. It is a native
  * dialog (no library, no extra chunk) opened in an idle moment after the delay: its one cost is
  * the browser's style pass over the page it makes inert, and that comes when nothing else runs
- * (issue 15). When another dialog is open (Admin Access, the menu, a footer dialog), it waits
- * until that one closes.
+ * (issue 15). It leaves the page behind undimmed: a promo nobody asked for is a card over the
+ * page, not a new screen (and a dimmed page counts as the page changing, late, in Speed
+ * Index: 3.5 s against 2.0 s measured). When another dialog is open (Admin Access, the menu, a
+ * footer dialog), it waits until that one closes.
  */
 export function PromoDialog({ delayMs = PROMO_DELAY_MS }: { delayMs?: number }) {
   const [open, setOpen] = useState(false);
@@ -66,6 +68,7 @@ export function PromoDialog({ delayMs = PROMO_DELAY_MS }: { delayMs?: number }) 
   return (
     <NativeDialog
       centered
+      clearBackdrop
       eyebrow="A gift for you"
       title={MESSAGES.promoTitle}
       description="Use this code at checkout and wear your faith for less."

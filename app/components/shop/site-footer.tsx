@@ -18,16 +18,16 @@ const QUICK_LINKS = [
 export type QuickLink = (typeof QUICK_LINKS)[number];
 
 /**
- * The footer is on every page, so its HTML is kept short (issue 15): the columns style their
- * headings, lists, links and icons from the grid's classes instead of each element repeating
- * its own.
+ * The footer is on every page, so its HTML is kept short (issue 15): the columns' headings,
+ * lists, links and icons are styled by two component classes (app.css) instead of each element
+ * repeating its own.
  */
 export function SiteFooter() {
   const [openLink, setOpenLink] = useState<QuickLink | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   return (
     <footer className="border-t border-line bg-brand-50 text-sm text-muted">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 [&_:is(a,button)]:transition [&_:is(a,button)]:hover:text-brand-700 [&_h2]:font-semibold [&_h2]:text-ink [&_ul]:mt-3 [&_ul]:space-y-2">
+      <div className="footer-columns">
         <div>
           <p className="flex items-center gap-2 text-base font-semibold text-ink">
             <img src="/images/logo.svg" alt="" width={24} height={24} />
@@ -84,7 +84,7 @@ export function SiteFooter() {
         </div>
         <div>
           <h2>Contact</h2>
-          <ul className="*:flex *:items-center *:gap-2 [&_svg]:size-4">
+          <ul className="footer-contact">
             <li>
               <Mail />
               <a href="mailto:hello@wearyourfaith.shop">hello@wearyourfaith.shop</a>
