@@ -13,6 +13,7 @@ import { ConfigError, parseConfig } from './config.server';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createHttpApp } from './http/create-app';
 import { ROOT } from './paths';
+import { scheduleStartupGarbageCollection } from './startup-garbage';
 
 const isDev = process.argv.includes('--dev');
 
@@ -87,6 +88,8 @@ async function main() {
     banner.push(`Admin passcode (shown once, only its hash is kept): ${shop.generatedAdminPasscode}`);
   }
   console.log(banner.join('\n'));
+  // Start-up's garbage goes back to the system before the shop's first visitor (decision 019).
+  if (!isDev) scheduleStartupGarbageCollection();
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -5,7 +5,6 @@
  * also drops metadata and any payload hidden in the original), stored, and recorded.
  */
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import * as ADMIN_MESSAGES from '../../domain/admin-messages';
 import { IMAGE_VARIANT_WIDTHS, variantFileName } from '../../domain/product-image';
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../domain/product-form';
@@ -14,6 +13,12 @@ import { productImages } from '../db/schema';
 import type { ImageStorage } from './image-storage';
 
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
+
+/**
+ * sharp (libvips, its thread pool and caches) is loaded with the first upload, not with every
+ * server: most processes never see one, and it is resident memory from the moment it loads.
+ */
+const loadSharp = () => import('sharp').then((module) => module.default);
 /** Refuses decompression bombs: 40 megapixels is far beyond any product photo. */
 const MAX_PIXELS = 40_000_000;
 
@@ -30,6 +35,7 @@ export async function uploadProductImage(options: {
 }): Promise<UploadResult> {
   const { bytes } = options;
   if (bytes.length >= PRODUCT_IMAGE_MAX_BYTES) return { ok: false, status: 413, message: ADMIN_MESSAGES.imageTooLarge };
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     const metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
