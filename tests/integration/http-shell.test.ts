@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
 let shop: TestShop;
 beforeAll(async () => {
   shop = await createTestShop();
@@ -61,6 +65,56 @@ describe('HTTP shell', () => {
     const response = await shop.request(asset!);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends hashed assets precompressed by the build, brotli or gzip as asked, with subresource headers only', async () => {
+    const html = await (await shop.request('/')).text();
+    const asset = /\/assets\/framework-[^"']+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const file = path.join(ROOT, 'build/client', asset!);
+    const plain = await shop.request(asset!);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(readFileSync(file))).toBe(true);
+    for (const [accept, encoding, suffix] of [
+      ['gzip, deflate', 'gzip', '.gz'],
+      ['gzip, deflate, br, zstd', 'br', '.br'],
+    ] as const) {
+      const response = await shop.request(asset!, { headers: { 'accept-encoding': accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+      expect(response.headers.get('content-type')).toContain('javascript');
+      // The very bytes the build wrote, the smallest the format makes (not compressed per request).
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.equals(readFileSync(file + suffix))).toBe(true);
+      const decoded = encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body);
+      expect(decoded.equals(readFileSync(file))).toBe(true);
+      // A script needs nosniff and its resource policy; a document's policy headers are not sent.
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(response.headers.get('content-security-policy')).toBeNull();
+      expect(response.headers.get('x-frame-options')).toBeNull();
+    }
+    // A missing asset is the 404 page, with the page headers.
+    const missing = await shop.request('/assets/missing-0000.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('writes a page whole: no Suspense placeholder swapped in by a script, for browsers and crawlers alike', async () => {
+    for (const userAgent of [
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+      'Googlebot/2.1 (+http://www.google.com/bot.html)',
+    ]) {
+      // Signed in: rendered for this request (anonymous pages may come from the page cache).
+      const response = await shop.request('/', { headers: { 'user-agent': userAgent, cookie: 'better-auth.session_token=x' } });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).not.toContain('<template id="B:');
+      expect(html).not.toContain('$RC(');
+      expect(html).toContain('streamController.close()');
+      expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    }
   });
 
   it('compresses responses for clients that accept it', async () => {
