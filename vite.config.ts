@@ -105,7 +105,7 @@ const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|ico|webmanifest)$/;
  * The browser's text files are also written gzip- and brotli-compressed, at the highest
  * levels, beside the originals (`.gz`, `.br`): the server sends them as they are
  * (server/http/create-app.ts), so no request compresses a file and each is as small as either
- * format makes it (decision 023). Files under 1 kB gain less than their headers cost.
+ * format makes it (decision 022). Files under 1 kB gain less than their headers cost.
  */
 function precompress(): Plugin {
   return {

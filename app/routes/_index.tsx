@@ -6,6 +6,7 @@ import { loadCollectionCards } from '@server/catalog/load-collection-cards';
 import { CollectionSection, EmptyState, ProductGrid } from '~/components/shop/collection';
 import { DonationSection } from '~/components/shop/donation-section';
 import { ProductImage } from '~/components/shop/product-image';
+import { PlainLink } from '~/components/ui/plain-link';
 import { PromoDialog } from '~/components/shop/promo-dialog';
 import { seoMeta } from '~/components/shop/seo';
 import type { Route } from './+types/_index';
@@ -113,14 +114,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
             {CROSS_TILES.map((tile) => (
               <li key={tile.color}>
-                <Link to={`/products/classic-cross-tee?color=${encodeURIComponent(tile.color)}`} className="tile">
+                <PlainLink to={`/products/classic-cross-tee?color=${encodeURIComponent(tile.color)}`} className="tile">
                   <ProductImage
                     src={tile.image}
                     alt={`${MESSAGES.crossCollectionProductName} in ${tile.color}`}
                     sizes="(min-width: 1024px) 25vw, 50vw"
                   />
                   <span>{tile.color}</span>
-                </Link>
+                </PlainLink>
               </li>
             ))}
           </ul>

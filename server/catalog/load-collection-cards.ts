@@ -88,12 +88,14 @@ export async function loadCollectionCards(options: LoadCollectionCardsOptions): 
     // A page past the end is read as the last page, so the cache keys stay as many as the pages.
     const page = asked > 1 ? clampPage(asked, await count(activeFilter), pageSize) : 1;
     const limit = page * pageSize;
-    const list = await context.catalogCache.get(`products:${JSON.stringify({ own, activeFilter, limit })}`, () =>
-      listProducts({ db: context.db, ...own, filter: activeFilter, limit }),
-    );
+    // The cards are made once per cached list, not on every render (they are not changed after).
+    const list = await context.catalogCache.get(`products:${JSON.stringify({ own, activeFilter, limit })}`, async () => {
+      const found = await listProducts({ db: context.db, ...own, filter: activeFilter, limit });
+      return { ...found, cards: found.products.map((product) => cardFromPublicProduct(product)) };
+    });
     const sourceTotal = list.total === 0 && activeFilter ? await count(undefined) : list.total;
     tagPage(context, ...list.products.map((product) => productTag(product.id)));
-    if (sourceTotal > 0) return paged(list.products.map((product) => cardFromPublicProduct(product)), list.total, sourceTotal, 'own');
+    if (sourceTotal > 0) return paged(list.cards, list.total, sourceTotal, 'own');
   }
   if (source.demoSlug) {
     const demoSlug = source.demoSlug;

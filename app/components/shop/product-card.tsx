@@ -6,6 +6,7 @@ import type { CardProduct } from '@domain/storefront-product';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { NativeSelect } from '~/components/ui/native-select';
+import { PlainLink } from '~/components/ui/plain-link';
 import { cn } from '~/lib/utils';
 import { FavoriteButton } from './favorite-button';
 import { PriceTag } from './price-tag';
@@ -121,9 +122,9 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
     <article className="card" aria-label={product.title}>
       <div className="card-media">
         {href && picture ? (
-          <Link to={href} tabIndex={-1} aria-hidden discover="none">
+          <PlainLink to={href} tabIndex={-1} aria-hidden>
             {picture}
-          </Link>
+          </PlainLink>
         ) : (
           (picture ?? <div className="grid size-full place-items-center text-sm text-muted">No image</div>)
         )}

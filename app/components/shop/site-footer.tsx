@@ -1,6 +1,6 @@
 import * as MESSAGES from '@domain/messages';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { PlainLink } from '~/components/ui/plain-link';
 import { Mail, MapPin, Phone } from '~/components/ui/icons';
 import { SHOP_LINKS } from './nav-links';
 
@@ -42,11 +42,9 @@ export function SiteFooter() {
           <ul>
             {SHOP_LINKS.map((link) => (
               <li key={link.to}>
-                {/* No lazy route discovery here (and no data-discover attribute on each link): the
-                    header's links already discover four of these routes, the other two load on click. */}
-                <Link to={link.to} discover="none">
-                  {link.label}
-                </Link>
+                {/* Plain links (no route discovery of their own): the header's links already
+                    discover four of these routes, the other two load on the click. */}
+                <PlainLink to={link.to}>{link.label}</PlainLink>
               </li>
             ))}
           </ul>
