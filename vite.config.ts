@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -101,35 +101,42 @@ const brotli = promisify(zlib.brotliCompress);
 /** Text files worth compressing; images (WebP, PNG, JPEG) are compressed already. */
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|ico|webmanifest)$/;
 
+/** Every file under a folder, recursively. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
 /**
- * The browser's text files are also written gzip- and brotli-compressed, at the highest
- * levels, beside the originals (`.gz`, `.br`): the server sends them as they are
- * (server/http/create-app.ts), so no request compresses a file and each is as small as either
- * format makes it (decision 022). Files under 1 kB gain less than their headers cost.
+ * The browser's text files (the bundle and the public folder's) are also written gzip- and
+ * brotli-compressed, at the highest levels, beside the originals (`.gz`, `.br`): the server
+ * sends them as they are (server/http/create-app.ts), so no request compresses a file and each
+ * is as small as either format makes it (decision 022). Files under 1 kB gain less than their
+ * headers cost.
  */
 function precompress(): Plugin {
+  let outDir = '';
   return {
     name: 'wyf:precompress',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
-    async writeBundle(options, bundle) {
-      const outDir = options.dir ?? '';
-      const files = Object.values(bundle).map((file) => ({
-        name: file.fileName,
-        source: file.type === 'asset' ? file.source : file.code,
-      }));
+    writeBundle(options) {
+      outDir = options.dir ?? '';
+    },
+    // After the bundle and the public folder are both in place.
+    async closeBundle() {
+      if (!outDir) return;
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(
-        files
-          .filter((file) => COMPRESSIBLE.test(file.name) && file.source.length >= 1024)
-          .map(async ({ name, source }) => {
-            const bytes = typeof source === 'string' ? Buffer.from(source) : source;
-            const target = path.join(outDir, name);
-            const [gz, br] = await Promise.all([
-              gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
-              brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }),
-            ]);
-            await Promise.all([writeFile(`${target}.gz`, gz), writeFile(`${target}.br`, br)]);
-          }),
+        files.map(async (file) => {
+          const bytes = await readFile(file);
+          if (bytes.length < 1024) return;
+          const [gz, br] = await Promise.all([
+            gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }),
+          ]);
+          await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+        }),
       );
     },
   };

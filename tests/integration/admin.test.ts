@@ -205,6 +205,8 @@ describe('image uploads', () => {
     expect(files).toEqual(expect.arrayContaining([`${id}-480.webp`, `${id}-960.webp`]));
     const served = await shop.request(url);
     expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 960 });
     const [row] = await shop.database.db.select().from(productImages).where(eq(productImages.id, id));

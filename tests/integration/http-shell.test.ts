@@ -67,7 +67,7 @@ describe('HTTP shell', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('sends hashed assets precompressed by the build, brotli or gzip as asked, with subresource headers only', async () => {
+  it('sends hashed assets and public files precompressed by the build, brotli or gzip as asked, with file headers only', async () => {
     const html = await (await shop.request('/')).text();
     const asset = /\/assets\/framework-[^"']+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
@@ -95,6 +95,15 @@ describe('HTTP shell', () => {
       expect(response.headers.get('content-security-policy')).toBeNull();
       expect(response.headers.get('x-frame-options')).toBeNull();
     }
+    // The public folder's files too: file headers, brotli from the build; an SVG may run nothing.
+    const logo = await shop.request('/images/logo.svg', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(logo.headers.get('x-frame-options')).toBeNull();
+    expect(logo.headers.get('cache-control')).toBe('public, max-age=604800');
+    const icon = await shop.request('/favicon.ico', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(icon.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await icon.arrayBuffer())).equals(readFileSync(path.join(ROOT, 'build/client/favicon.ico')))).toBe(true);
     // A missing asset is the 404 page, with the page headers.
     const missing = await shop.request('/assets/missing-0000.js');
     expect(missing.status).toBe(404);
