@@ -27,10 +27,9 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: 'Sign in | Wear Your Faith' }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const viewer = await context.auth.getViewer(request);
   if (viewer) throw redirect('/');
-  const url = new URL(request.url);
   const link: 'verified' | 'invalid' | null = url.searchParams.get('error')
     ? 'invalid'
     : url.searchParams.get('verified') === '1'

@@ -16,8 +16,7 @@ import { CommunityCallToAction } from '~/components/shop/community-cta';
 import { seoMeta } from '~/components/shop/seo';
 import type { Route } from './+types/collection-page';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const page = collectionPageAt(url.pathname);
   if (!page) throw data(null, { status: 404 });
   const filter = parseFilter(page.key, url.searchParams.get('filter'));

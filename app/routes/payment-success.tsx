@@ -32,8 +32,8 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: `${title} | Wear Your Faith` }, { name: 'robots', content: 'noindex' }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const sessionId = new URL(request.url).searchParams.get('session_id')?.trim() || null;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const sessionId = url.searchParams.get('session_id')?.trim() || null;
   const confirmation: PaymentConfirmation = sessionId
     ? await confirmPayment({
         db: context.db,

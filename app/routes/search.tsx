@@ -17,8 +17,8 @@ import { SearchForm } from '~/components/shop/search-form';
 import { seoMeta } from '~/components/shop/seo';
 import type { Route } from './+types/search';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = normaliseSearchQuery(new URL(request.url).searchParams.get('q'));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = normaliseSearchQuery(url.searchParams.get('q'));
   if (!query) return { query, cards: [], total: 0 };
   const result = await searchProducts({ db: context.db, query });
   tagPage(context, ...result.products.map((product) => productTag(product.id)));

@@ -99,6 +99,10 @@ describe('collections: filter in the query, then page', () => {
     const body = await response.text();
     expect(body).toContain('Gift Box 16');
     expect(body).not.toMatch(/costCents|cost_cents/);
+    // Loaders read the page's address, not the data request's (`.data`, `_routes`).
+    const search = await shop.request('/search.data?q=gift+box&_routes=routes%2Fsearch', BROWSER);
+    expect(search.status).toBe(200);
+    expect(await search.text()).toContain('Gift Box 1');
   });
 
   it('puts the product lists in the server HTML: no Loading... placeholder, for browsers too', async () => {
