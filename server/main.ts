@@ -31,6 +31,10 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config);
+  if (!isDev && process.env.NODE_ENV !== 'production') {
+    // React and React Router chose their builds when they were imported, before this line.
+    logger.warn('NODE_ENV is not "production": pages render with React\'s development build, several times slower. Start with `npm start`.');
+  }
 
   let shop;
   try {
