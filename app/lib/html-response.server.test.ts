@@ -55,6 +55,20 @@ describe('renderHtmlResponse', () => {
     expect(html).not.toContain('waiting');
   });
 
+  it('answers a crawler when a render never finishes: what is pending is aborted and left to the browser', async () => {
+    const never = new Promise<string>(() => {});
+    function Stuck() {
+      return h('p', null, use(never));
+    }
+    const element = h('html', null, h('body', null, h('h1', null, 'Shell'), h(Suspense, { fallback: h('i', null, 'waiting') }, h(Stuck))));
+    const onError = vi.fn();
+    const response = await render(element, { waitForAll: true, abortAfterMs: 50, onError });
+    const html = await response.text();
+    expect(html).toContain('<h1>Shell</h1>');
+    expect(html).toContain('waiting');
+    expect(onError).toHaveBeenCalled();
+  });
+
   it('answers 500 and reports a render that failed after its shell', async () => {
     const onError = vi.fn();
     const response = await render(page(0, { fail: true }), { onError });
