@@ -73,6 +73,7 @@ function withClientIpHeader(request: Request, clientIp: string): Request {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PRECOMPRESSED_COPY = /\.(gz|br)$/;
 
 /**
  * The headers of a file served as it is (decision 022): its caching, nosniff, a same-origin
@@ -83,6 +84,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 function withFileHeaders(serve: MiddlewareHandler, cacheControl: (path: string) => string): MiddlewareHandler {
   return async (c, next) => {
+    // The build's `.gz` and `.br` copies are sent only in place of their file, never by name.
+    if (PRECOMPRESSED_COPY.test(c.req.path)) return next();
     const response = await serve(c, next);
     if (response?.status === 200) {
       const headers = response.headers;

@@ -104,6 +104,8 @@ describe('HTTP shell', () => {
     const icon = await shop.request('/favicon.ico', { headers: { 'accept-encoding': 'gzip, br' } });
     expect(icon.headers.get('content-encoding')).toBe('br');
     expect(brotliDecompressSync(Buffer.from(await icon.arrayBuffer())).equals(readFileSync(path.join(ROOT, 'build/client/favicon.ico')))).toBe(true);
+    // The copies are sent in place of their file only, never by their own names.
+    for (const copy of [`${asset}.br`, `${asset}.gz`, '/favicon.ico.gz']) expect((await shop.request(copy)).status).toBe(404);
     // A missing asset is the 404 page, with the page headers.
     const missing = await shop.request('/assets/missing-0000.js');
     expect(missing.status).toBe(404);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { DEMO_PRODUCTS } from '../../server/db/demo-catalogue';
 import { products } from '../../server/db/schema';
-import { freePort, isPortFree, startShopProcess, startWithNpm, waitForOutput } from '../support/process';
+import { freePort, isPortFree, startCompiledEntry, startShopProcess, startWithNpm, waitForOutput } from '../support/process';
 
 // `npm start` as an operator runs it: always the embedded database in a fresh DATA_DIR.
 const folders: string[] = [];
@@ -85,6 +85,22 @@ describe('npm start', () => {
     expect(second.output()).toContain('is in use by another running shop process');
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
+  }, 120_000);
+
+  it('says so when started without NODE_ENV=production (React would render its development build)', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wyf-devbuild-'));
+    folders.push(dataDir);
+    const direct = startCompiledEntry({ DATA_DIR: dataDir, PORT: String(await freePort()), NODE_ENV: 'development' });
+    await waitForOutput(direct, 'running at');
+    expect(direct.output()).toContain('NODE_ENV is not \\"production\\"');
+    direct.child.kill('SIGTERM');
+    expect(await direct.exited).toBe(0);
+
+    const started = startShopProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), NODE_ENV: 'development' });
+    await waitForOutput(started, 'running at');
+    expect(started.output()).not.toContain('NODE_ENV is not');
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
   }, 120_000);
 
   it('stops with one line naming a bad setting', async () => {

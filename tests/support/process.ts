@@ -27,6 +27,11 @@ export function startShopProcess(env: Record<string, string | undefined>): ShopP
   return spawnShop(process.execPath, ['scripts/start.mjs'], env);
 }
 
+/** Runs the compiled entry directly, as someone might without `npm start` (no NODE_ENV set for them). */
+export function startCompiledEntry(env: Record<string, string | undefined>): ShopProcess {
+  return spawnShop(process.execPath, ['build/node/main.js'], env);
+}
+
 /** Runs `npm start` itself: the child is npm, as a process manager would see it. */
 export function startWithNpm(env: Record<string, string | undefined>): ShopProcess {
   return spawnShop('npm', ['start', '--silent'], env);
