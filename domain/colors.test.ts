@@ -3,7 +3,7 @@ import { COLOR_HEX, knownSwatchColor, NEUTRAL_SWATCH, swatchColor, swatchStyle }
 
 describe('swatch colours', () => {
   it("uses the catalogue's own shades first (those the demo images are drawn in)", () => {
-    expect(swatchStyle('Sky Blue')).toEqual({ backgroundColor: COLOR_HEX['Sky Blue'] });
+    expect(swatchStyle('Sky Blue')).toEqual({ '--c': COLOR_HEX['Sky Blue'] });
     expect(swatchColor(' blush pink ')).toBe(COLOR_HEX['Blush Pink']);
   });
 
@@ -15,17 +15,17 @@ describe('swatch colours', () => {
   });
 
   it('tries any other name as a CSS colour keyword over a neutral (the browser drops an unknown one)', () => {
-    expect(swatchStyle('Teal')).toEqual({ backgroundColor: NEUTRAL_SWATCH, backgroundImage: 'linear-gradient(teal, teal)' });
+    expect(swatchStyle('Teal')).toEqual({ '--c': NEUTRAL_SWATCH, backgroundImage: 'linear-gradient(teal, teal)' });
     expect(swatchStyle('Medium Orchid')).toEqual({
-      backgroundColor: NEUTRAL_SWATCH,
+      '--c': NEUTRAL_SWATCH,
       backgroundImage: 'linear-gradient(mediumorchid, mediumorchid)',
     });
     expect(swatchColor('Sunrise Glow')).toBe(NEUTRAL_SWATCH);
   });
 
   it('lets nothing but letters into the style', () => {
-    expect(swatchStyle('red); background: url(x')).toEqual({ backgroundColor: COLOR_HEX.Red });
-    expect(swatchStyle('x;y:url(evil)')).toEqual({ backgroundColor: NEUTRAL_SWATCH, backgroundImage: 'linear-gradient(xyurlevil, xyurlevil)' });
-    expect(swatchStyle('')).toEqual({ backgroundColor: NEUTRAL_SWATCH });
+    expect(swatchStyle('red); background: url(x')).toEqual({ '--c': COLOR_HEX.Red });
+    expect(swatchStyle('x;y:url(evil)')).toEqual({ '--c': NEUTRAL_SWATCH, backgroundImage: 'linear-gradient(xyurlevil, xyurlevil)' });
+    expect(swatchStyle('')).toEqual({ '--c': NEUTRAL_SWATCH });
   });
 });

@@ -52,8 +52,11 @@ export interface CardVariant {
 
 /** Everything a product card needs, whatever the source. */
 export interface CardProduct {
-  /** React key and stable identity. */
-  key: string;
+  /**
+   * The external shop's product id (a card's identity and React key: `cardKey`). Absent on
+   * our own cards, whose `productId` is that: loader data is in every page's HTML.
+   */
+  key?: string;
   source: 'own' | 'external';
   /** Own products: the product page slug and the id checkout reprices by. */
   slug: string | null;
@@ -79,6 +82,11 @@ export interface CardProduct {
    * of a card's weight (issue 15).
    */
   variantsAreExceptions?: boolean;
+}
+
+/** A card's identity (its React key in a grid): the external product's id, or our product's. */
+export function cardKey(card: Pick<CardProduct, 'key' | 'productId' | 'title'>): string {
+  return card.key ?? card.productId ?? card.title;
 }
 
 /**
@@ -110,7 +118,6 @@ function ownVariants(product: PublicProduct): CardVariant[] | null {
  */
 export function cardFromPublicProduct(product: PublicProduct, options: { cycleColors?: boolean } = {}): CardProduct {
   const card: CardProduct = {
-    key: product.id,
     source: 'own',
     slug: product.slug,
     productId: product.id,

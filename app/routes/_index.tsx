@@ -27,16 +27,17 @@ export function meta({ matches }: Route.MetaArgs) {
  * needed); the lists come from the catalogue cache.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const featured = await loadCollectionCards({
+  const { source, cards } = await loadCollectionCards({
     context,
     source: { external: { kind: 'products', first: 6 }, own: {}, demoSlug: 'simple-cross-tee' },
     pageSize: 6,
   });
-  return { featured };
+  // Only what the page draws: loader data is in the HTML (the counts are the collection pages').
+  return { featured: { source, cards } };
 }
 
-/** Six featured cards read best as two rows of three. */
-const FEATURED_GRID_CLASS = 'grid grid-cols-1 gap-x-6 gap-y-10 min-[480px]:grid-cols-2 lg:grid-cols-3';
+/** Six featured cards read best as two rows of three (app.css). */
+const FEATURED_GRID_CLASS = 'featured-grid';
 
 /** SPEC §2 Our Cross Collection: four colour tiles of the Classic Cross Tee. */
 const CROSS_TILES = [
@@ -68,31 +69,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured } = loaderData;
   return (
     <main>
-      <section className="relative isolate flex h-[700px] items-center justify-center overflow-hidden lg:h-[800px]">
-        <HeroImage className="absolute inset-0 -z-10 size-full object-cover" />
-        <div className="absolute inset-0 -z-10 bg-gradient-to-b from-black/40 via-black/30 to-black/50" />
-        <div className="mx-auto max-w-3xl px-6 text-center text-white">
-          <h1 className="text-5xl font-bold tracking-tight sm:text-7xl">{MESSAGES.heroHeading}</h1>
-          <p className="mx-auto mt-6 max-w-xl text-lg text-white/90 sm:text-xl">{MESSAGES.heroText}</p>
-          <a
-            href="#featured-products"
-            className="mt-10 inline-block rounded-full bg-white px-8 py-3 text-sm font-semibold text-ink shadow-lg transition hover:bg-brand-100"
-          >
-            {MESSAGES.shopCollection}
-          </a>
+      <section className="hero">
+        <HeroImage className="hero-photo" />
+        <div className="hero-shade" />
+        <div className="hero-text">
+          <h1>{MESSAGES.heroHeading}</h1>
+          <p>{MESSAGES.heroText}</p>
+          <a href="#featured-products">{MESSAGES.shopCollection}</a>
         </div>
       </section>
 
-      <section id="featured-products" className="section scroll-mt-20">
+      {/* data-source: where the featured cards came from (own, external or demo), for tests and support. */}
+      <section id="featured-products" className="section scroll-mt-20" data-source={featured.source}>
         <CollectionSection
           title={MESSAGES.featuredCollection}
-          count={
-            <span data-testid="featured-source" data-source={featured.source}>
-              Handpicked favourites from our newest designs
-            </span>
-          }
+          count="Handpicked favourites from our newest designs"
           filters={
-            <Link to="/new-arrivals" className="text-sm font-semibold text-brand-700 hover:underline">
+            // The header's New Arrivals link already has React Router discover this route.
+            <Link to="/new-arrivals" className="more-link" discover="none">
               View all new arrivals →
             </Link>
           }
@@ -110,8 +104,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="cross-heading" className="section-title">
             {MESSAGES.ourCrossCollection}
           </h2>
-          <p className="mt-1 text-sm text-muted">{`The ${MESSAGES.crossCollectionProductName} in four soft shades.`}</p>
-          <ul className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <p className="section-note">{`The ${MESSAGES.crossCollectionProductName} in four soft shades.`}</p>
+          <ul className="tile-grid">
             {CROSS_TILES.map((tile) => (
               <li key={tile.color}>
                 <PlainLink to={`/products/classic-cross-tee?color=${encodeURIComponent(tile.color)}`} className="tile">
@@ -132,7 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="mission-heading" className="section-title text-center">
           {MESSAGES.ourMission}
         </h2>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        <ul className="mission-grid">
           {MISSION_CARDS.map((card) => (
             <li key={card.title} className="mission-card">
               <card.icon />

@@ -256,7 +256,11 @@ function ProductForm({
             <ul className="flex flex-wrap gap-2" aria-label="Swatch preview" data-testid="swatch-preview">
               {splitCommaList(values.colors).map((name) => (
                 <li key={name} className="flex items-center gap-1.5 text-xs text-muted">
-                  <span className="size-4 rounded-full border border-black/15" style={swatchStyle(name)} aria-hidden />
+                  <span
+                    className="size-4 rounded-full border border-black/15 bg-(--c)"
+                    style={swatchStyle(name) as React.CSSProperties}
+                    aria-hidden
+                  />
                   {name}
                 </li>
               ))}

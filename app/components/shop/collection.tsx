@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { FilterOption } from '@domain/catalog-filter';
 import { collectionSearch } from '@domain/catalog-page';
 import * as MESSAGES from '@domain/messages';
-import type { CardProduct } from '@domain/storefront-product';
+import { cardKey, type CardProduct } from '@domain/storefront-product';
 import { buttonClass } from '~/components/ui/button';
 import { HeroImage } from './hero-image';
 import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from './product-card';
@@ -85,7 +85,7 @@ export function ProductGrid({
   return (
     <ul className={className}>
       {products.map((product, index) => (
-        <li key={product.key} id={anchors ? gridItemId(index + 1) : undefined} className={anchors ? 'scroll-mt-24' : undefined}>
+        <li key={cardKey(product)} id={anchors ? gridItemId(index + 1) : undefined} className={anchors ? 'scroll-mt-24' : undefined}>
           <ProductCard product={product} priority={index < priorityCount} />
         </li>
       ))}
@@ -130,10 +130,10 @@ export function CollectionSection({
 }) {
   return (
     <>
-      <div className="mb-8 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+      <div className="section-head">
         <div>
           <h2 className="section-title">{title}</h2>
-          <p className="mt-1 text-sm text-muted">{count}</p>
+          <p className="section-note">{count}</p>
         </div>
         {filters}
       </div>

@@ -43,21 +43,20 @@ export function DonationSection() {
   }
 
   return (
-    <section aria-labelledby="support-heading" className="bg-ink text-white">
-      <div className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
-        <HeartHandshake className="mx-auto size-10 text-brand-300" />
-        <h2 id="support-heading" className="mt-4 text-3xl font-semibold tracking-tight sm:text-4xl">
-          {MESSAGES.supportOurMission}
-        </h2>
-        <p className="mx-auto mt-4 max-w-xl text-white/80">
+    // Styled by the `support` class (app.css): this band is in every home page's HTML.
+    <section aria-labelledby="support-heading" className="support">
+      <div>
+        <HeartHandshake />
+        <h2 id="support-heading">{MESSAGES.supportOurMission}</h2>
+        <p>
           Your gift helps us print Scripture on everyday clothing, support local ministries and give apparel to families
           in need. Every dollar goes further than you think.
         </p>
-        <div className="mt-10 flex flex-wrap justify-center gap-3" role="group" aria-label="Donation amount">
+        {/* Not inside a form: the chips need no type. */}
+        <div role="group" aria-label="Donation amount">
           {DONATION_PRESETS.map((amount) => (
             <button
               key={amount}
-              type="button"
               disabled={isProcessing}
               aria-pressed={!isCustom && preset === amount}
               onClick={() => {
@@ -70,7 +69,6 @@ export function DonationSection() {
             </button>
           ))}
           <button
-            type="button"
             disabled={isProcessing}
             aria-pressed={isCustom}
             aria-expanded={isCustom}
@@ -101,7 +99,7 @@ export function DonationSection() {
             />
           </div>
         )}
-        <Button variant="brand" size="lg" className="mt-8 min-w-48" disabled={isEmpty || isProcessing} onClick={donate}>
+        <Button variant="brand" size="lg" disabled={isEmpty || isProcessing} onClick={donate}>
           {isProcessing ? MESSAGES.processing : 'Donate Now'}
         </Button>
       </div>

@@ -5,27 +5,24 @@ import { initialCardSelection, selectImagesForColor, wrapIndex } from '@domain/p
 import type { CardProduct } from '@domain/storefront-product';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { NativeSelect } from '~/components/ui/native-select';
 import { PlainLink } from '~/components/ui/plain-link';
-import { cn } from '~/lib/utils';
 import { FavoriteButton } from './favorite-button';
 import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
 import { swatchStyle } from './swatch-color';
 import { choiceLabel, useProductChoice } from './use-product-choice';
 
-/** The card's image width in the grids below: a column of a 1 to 6 column grid. */
-export const CARD_IMAGE_SIZES = '(min-width: 1024px) 25vw, (min-width: 480px) 50vw, 100vw';
+/** The card's image width in the grids below: a column of a 1 to 6 column grid (no spaces: every card repeats it). */
+export const CARD_IMAGE_SIZES = '(min-width:1024px) 25vw,(min-width:480px) 50vw,100vw';
 
-/** The collection grid: up to 5 columns, 6 on extra-large screens. SPEC §2 Product card */
-export const PRODUCT_GRID_CLASS =
-  'grid grid-cols-1 gap-x-5 gap-y-8 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6';
+/** The collection grid: up to 5 columns, 6 on extra-large screens (app.css). SPEC §2 Product card */
+export const PRODUCT_GRID_CLASS = 'product-grid';
 
 /** The rating as one element (decision 019): five stars drawn by CSS, filled to the rating. */
 export function Stars({ rating }: { rating: number }) {
   const filled = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
-    <div className="flex items-center gap-1 text-xs text-muted">
+    <div className="rating">
       <span className="sr-only">Rated {rating.toFixed(1)} out of 5</span>
       <span className="rating-stars" style={{ '--rating': `${filled}%` } as React.CSSProperties} aria-hidden />
       <span aria-hidden>{rating.toFixed(1)}</span>
@@ -42,24 +39,23 @@ function CarouselControls({ count, current, goTo }: { count: number; current: nu
   if (count <= 1) return null;
   return (
     <>
-      {/* The chevrons are drawn by the classes (app.css): no svg per arrow. */}
+      {/* The chevrons are drawn by the classes (app.css): no svg per arrow. A card is never
+          inside a form, so its buttons need no type. */}
       <button
-        type="button"
         onClick={() => goTo(current - 1)}
         aria-label="Previous image"
-        className="card-arrow card-prev"
+        className="card-prev"
       />
       <button
-        type="button"
         onClick={() => goTo(current + 1)}
         aria-label="Next image"
-        className="card-arrow card-next"
+        className="card-next"
       />
       <div
         className="card-dots"
         role="img"
         aria-label={`Image ${current + 1} of ${count}`}
-        style={{ '--slides': count, '--slide': current } as React.CSSProperties}
+        style={{ '--n': count, '--i': current } as React.CSSProperties}
       />
     </>
   );
@@ -134,13 +130,12 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         )}
         <CarouselControls count={slideCount} current={slideIndex} goTo={goTo} />
       </div>
-      <h3 className="card-title">{href ? <Link to={href}>{product.title}</Link> : product.title}</h3>
+      <h3>{href ? <Link to={href}>{product.title}</Link> : product.title}</h3>
       <div className="card-row">
         <PriceTag
           priceCents={choice.chosen.priceCents}
           originalPriceCents={choice.chosen.originalPriceCents}
           onSale={choice.onSale}
-          testId="card-price"
         />
         {product.rating !== null && <Stars rating={product.rating} />}
       </div>
@@ -149,29 +144,29 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
           {product.colors.map((name) => (
             <button
               key={name}
-              type="button"
               onClick={() => chooseColor(name)}
               aria-pressed={name === color}
               title={choiceLabel(name, soldOut.colors)}
-              className={cn('swatch', soldOut.colors.has(name) && 'sold-out')}
-              style={swatchStyle(name)}
+              className={soldOut.colors.has(name) ? 'sold-out' : undefined}
+              style={swatchStyle(name) as React.CSSProperties}
             />
           ))}
         </div>
       )}
-      {/* The size column is as wide as its longest choice ('One Size' is never cut). */}
+      {/* The size column is as wide as its longest choice ('One Size' is never cut). The selects
+          are styled as `.select` by their place (app.css): no class on each. */}
       <div className="card-choices">
         {product.colors.length > 0 && (
-          <NativeSelect aria-label="Color" value={color ?? ''} onChange={(event) => chooseColor(event.target.value)}>
+          <select aria-label="Color" value={color ?? ''} onChange={(event) => chooseColor(event.target.value)}>
             {product.colors.map((name) => (
               <option key={name} value={soldOut.colors.has(name) ? name : undefined}>
                 {choiceLabel(name, soldOut.colors)}
               </option>
             ))}
-          </NativeSelect>
+          </select>
         )}
         {product.sizes.length > 0 && (
-          <NativeSelect
+          <select
             aria-label="Size"
             value={choice.size ?? ''}
             onChange={(event) => choice.setSize(event.target.value)}
@@ -181,7 +176,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
                 {choiceLabel(name, soldOut.sizes)}
               </option>
             ))}
-          </NativeSelect>
+          </select>
         )}
       </div>
       {choice.stockNote && (
@@ -190,7 +185,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         </p>
       )}
       <Button
-        className="mt-auto w-full"
+        className="card-add"
         disabled={choice.button.disabled}
         onClick={() => void choice.addToCart({ image })}
       >

@@ -177,10 +177,10 @@ export function ProductDetail({ product, card }: { product: PublicProduct; card:
                   >
                     <span
                       className={cn(
-                        'size-5 rounded-full border border-black/15',
+                        'size-5 rounded-full border border-black/15 bg-(--c)',
                         soldOut.colors.has(name) && 'opacity-40',
                       )}
-                      style={swatchStyle(name)}
+                      style={swatchStyle(name) as React.CSSProperties}
                       aria-hidden
                     />
                     {name}

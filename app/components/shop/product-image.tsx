@@ -29,8 +29,7 @@ export function ProductImage({
       height={(LARGE_IMAGE_WIDTH * IMAGE_ASPECT.height) / IMAGE_ASPECT.width}
       loading={priority ? undefined : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
-      className={cn('size-full object-cover', className)}
+      className={cn('pic', className)}
     />
   );
 }

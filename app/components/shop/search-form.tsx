@@ -12,7 +12,8 @@ export function SearchForm({ className, autoFocus = false }: { className?: strin
   const [params] = useSearchParams();
   const current = location.pathname === '/search' ? (params.get('q') ?? '') : '';
   return (
-    <Form action="/search" method="get" role="search" className={cn('relative', className)}>
+    // The header's search link has React Router discover /search (no second data-discover).
+    <Form action="/search" method="get" role="search" className={cn('search-field', className)} discover="none">
       <input
         key={current}
         type="search"
@@ -22,12 +23,9 @@ export function SearchForm({ className, autoFocus = false }: { className?: strin
         aria-label="Search products"
         maxLength={SEARCH_QUERY_MAX_LENGTH}
         autoFocus={autoFocus}
-        className="input h-10 rounded-full pr-4 pl-10 text-sm placeholder:text-muted sm:text-sm"
+        className="input"
       />
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted"
-        aria-hidden
-      />
+      <Search />
     </Form>
   );
 }

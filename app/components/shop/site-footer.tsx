@@ -26,10 +26,10 @@ export function SiteFooter() {
   const [openLink, setOpenLink] = useState<QuickLink | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   return (
-    <footer className="border-t border-line bg-brand-50 text-sm text-muted">
+    <footer className="site-footer">
       <div className="footer-columns">
         <div>
-          <p className="flex items-center gap-2 text-base font-semibold text-ink">
+          <p className="footer-brand">
             <img src="/images/logo.svg" alt="" width={24} height={24} />
             {MESSAGES.brandName}
           </p>
@@ -54,8 +54,8 @@ export function SiteFooter() {
           <ul>
             {QUICK_LINKS.map((link) => (
               <li key={link}>
+                {/* Not inside a form: no type needed (every page's HTML carries these). */}
                 <button
-                  type="button"
                   aria-haspopup="dialog"
                   onClick={(event) => {
                     opener.current = event.currentTarget;
@@ -98,7 +98,7 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-line py-5 text-center text-xs">
+      <p className="footer-legal">
         {`© ${new Date().getFullYear()} ${MESSAGES.brandName}. All rights reserved.`}
       </p>
     </footer>

@@ -65,11 +65,11 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
   const searchOpen = searchOpenOn === location.key;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-        <div className="flex items-center gap-1">
+    <header className="site-header">
+      <div className="site-header-bar">
+        <div>
+          {/* The header holds no form around its buttons: they need no type. */}
           <button
-            type="button"
             className={`${iconLink} lg:hidden`}
             ref={menuButton}
             aria-label="Open menu"
@@ -91,20 +91,17 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
               />
             </Suspense>
           )}
-          <Link
-            to="/"
-            className="flex items-center gap-2 font-semibold tracking-tight"
-            aria-label="Wear Your Faith home"
-          >
+          {/* React Router always knows the home route (no discovery needed). */}
+          <Link to="/" className="brand" aria-label="Wear Your Faith home" discover="none">
             <img src="/images/logo.svg" alt="" width={28} height={28} />
-            <span className="hidden text-lg min-[430px]:inline lg:hidden xl:inline">{MESSAGES.brandName}</span>
+            <span>{MESSAGES.brandName}</span>
           </Link>
         </div>
-        <nav aria-label="Main" className="hidden items-center gap-6 text-sm font-medium lg:flex">
+        <nav aria-label="Main" className="main-nav">
           <CategoryNavLinks linkClassName="nav-link" />
         </nav>
-        <div className="flex items-center gap-0.5">
-          <SearchForm className="mr-2 hidden w-44 xl:block 2xl:w-56" />
+        <div>
+          <SearchForm className="header-search" />
           <Link
             to="/search"
             className={`${iconLink} xl:hidden`}
@@ -145,7 +142,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
             <ShoppingBag />
             <CountBadge count={cart.count} testId="cart-count" />
           </Link>
-          <Button variant="outline" size="sm" className="ml-2 max-lg:hidden" onClick={() => setAdminOpen(true)}>
+          <Button variant="outline" size="sm" className="admin-button" onClick={() => setAdminOpen(true)}>
             {MESSAGES.adminButton}
           </Button>
         </div>
