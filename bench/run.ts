@@ -74,6 +74,7 @@ const USAGE = `usage: npm run bench [-- --postgres] [-- --no-lighthouse]
   --no-lighthouse  skip Lighthouse (BENCH_LIGHTHOUSE=0)
 environment: BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 1), BENCH_LIGHTHOUSE_ALL=1 (also /t-shirts, /new-arrivals), BENCH_CONNECTIONS (50),
   BENCH_PAIR_DURATION (s per side and round, 3), BENCH_PAIR_ROUNDS (2), BENCH_PAIR_WARMUP (s, 1),
+  BENCH_COLD_WARMUP (s per pair page on the freshly started cold shop before its pairs, 4),
   BENCH_POSTGRES=0 (no PostgreSQL memory figures), BENCH_LIGHTHOUSE_RUNS (1), BENCH_SCENARIOS (comma-separated names, "none" for none), BENCH_TIMEOUT (s, whole run),
   CHROME_PATH (default /usr/bin/chromium)`;
 
@@ -92,6 +93,12 @@ function parseOptions() {
     pairSeconds: envNumber('BENCH_PAIR_DURATION', 3),
     pairRounds: Math.round(envNumber('BENCH_PAIR_ROUNDS', 2)),
     pairWarmupSeconds: envNumber('BENCH_PAIR_WARMUP', 1, { allowZero: true }),
+    /**
+     * The cold pairs' shop is started just before them, while the yardstick has served a minute
+     * of warm pairs: it is first loaded this long on each pair page (unmeasured), so that both
+     * sides are compiled and warm, and the pairs compare renders, not a process's first seconds.
+     */
+    coldWarmupSeconds: envNumber('BENCH_COLD_WARMUP', 4, { allowZero: true }),
     /** PostgreSQL memory figures: auto (when reachable), or BENCH_POSTGRES=0 to skip. */
     postgresMemory: process.env.BENCH_POSTGRES !== '0',
     warmupSeconds: envNumber('BENCH_WARMUP', 1, { allowZero: true }),
@@ -173,6 +180,7 @@ function defaultTotalTimeoutSeconds(): number {
   let total = (2 * BUILD_TIMEOUT_MS) / 1000 + 60;
   const perPair = 2 * options.pairWarmupSeconds + options.pairRounds * 2 * (options.pairSeconds + 30);
   total += PAIR_PATHS.length * PAIR_CACHES.length * 2 * perPair + (3 * (START_TIMEOUT_MS + STOP_GRACE_MS)) / 1000;
+  total += PAIR_PATHS.length * (options.coldWarmupSeconds + 30);
   for (const backend of backends) {
     total += (START_TIMEOUT_MS + STOP_GRACE_MS) / 1000 + 30 + PAGES.length * 30 + HTTP_TARGETS.length * perLoadRun;
     total += scenarios
@@ -353,6 +361,19 @@ async function runCold(): Promise<void> {
     const memory: MemoryRecord = { backend: 'pglite', pageCache: 'off', idleBytes: null, peakBytes: null, load: '' };
     results.memory.push(memory);
     await readIdle(server.pid, memory);
+    if (options.coldWarmupSeconds > 0) {
+      const defaults = {
+        baseUrl: server.baseUrl,
+        connections: options.connections,
+        durationSeconds: options.coldWarmupSeconds,
+        warmupSeconds: 0,
+      };
+      for (const pagePath of PAIR_PATHS) {
+        await step(`warm the cold shop on ${pagePath} (${options.coldWarmupSeconds} s, unmeasured)`, () =>
+          runHttpBench(defaults, { path: pagePath }, abort.signal),
+        );
+      }
+    }
     await runPairs('cold', server, memory);
   } finally {
     if (server) await server.stop();
