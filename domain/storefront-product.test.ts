@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExternalProduct } from './external-product';
-import { cardFromExternalProduct, cardFromPublicProduct } from './storefront-product';
+import { cardFromExternalProduct, cardFromPublicProduct, cardKey } from './storefront-product';
 
 const external: ExternalProduct = {
   id: 'gid://shopify/Product/1',
@@ -76,5 +76,17 @@ describe('cardFromPublicProduct', () => {
       { color: 'Pink', image: '/a-960.webp' },
       { color: 'Blue', image: '/b-960.webp' },
     ]);
+  });
+});
+
+describe('cardKey', () => {
+  it("is our product's id for our cards (they send no key of their own) and the external product's id for Shopify's", () => {
+    const own = cardFromPublicProduct({
+      id: 'p1', slug: 'tee', name: 'Tee', description: '', priceCents: 1500, originalPriceCents: null,
+      category: 't-shirts', images: [], colors: [], sizes: [], tags: [], rating: null, isNewArrival: false,
+    });
+    expect(own).not.toHaveProperty('key');
+    expect(cardKey(own)).toBe('p1');
+    expect(cardKey(cardFromExternalProduct(external))).toBe('gid://shopify/Product/1');
   });
 });

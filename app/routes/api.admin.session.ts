@@ -31,8 +31,7 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin session' }, asy
 
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.passcodeVerifyFailed, what: 'admin session' },
-  async ({ request, context }) => {
-    const url = new URL(request.url);
+  async ({ request, url, context }) => {
     const command = request.method === 'POST' ? SESSION_COMMANDS.find((name) => url.searchParams.has(name)) : undefined;
     if (request.method !== 'POST' || command) {
       // Everything but the sign-in itself needs the session, like every admin route.

@@ -12,8 +12,8 @@ import type { Route } from './+types/api.product-cards';
 
 export const loader = jsonRoute<Route.LoaderArgs>(
   { methods: ['GET', 'HEAD'], failureMessage: MESSAGES.fetchProductsFailed, what: 'product cards' },
-  async ({ request, context }) => {
-    const ids = (new URL(request.url).searchParams.get('ids') ?? '')
+  async ({ url, context }) => {
+    const ids = (url.searchParams.get('ids') ?? '')
       .split(',')
       .slice(0, FAVORITES_LIMIT)
       .map((id) => id.trim().toLowerCase())
