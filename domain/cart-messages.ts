@@ -9,7 +9,7 @@
 import { PROMO_COUPON } from './coupon';
 import { REDEMPTION_RATE, type RedemptionRate } from './loyalty';
 import { freeShippingQualifies, freeShippingRemaining, redemptionRate } from './messages';
-import { formatCents, type Cents } from './money';
+import { formatCents, formatCount, type Cents } from './money';
 import { qualifiesForFreeShipping, remainingForFreeShippingCents } from './shipping';
 
 // ── SPEC §8: cart checkout and coupon ────────────────────────────────────
@@ -38,7 +38,7 @@ export const freeShippingNote = (subtotalCents: Cents) =>
 
 /** Ours: the cart's redemption control. */
 export const pointsBalanceNote = (balance: number, rate: RedemptionRate = REDEMPTION_RATE) =>
-  `You have ${balance.toLocaleString('en-US')} points. ${redemptionRate(rate)}.`;
+  `You have ${formatCount(balance)} points. ${redemptionRate(rate)}.`;
 
 // ── SPEC §2: payment success ──────────────────────────────────────────────
 export const paymentSuccessTitle = 'Payment Successful!';

@@ -8,7 +8,7 @@
  * off. Every function and sentence about redemption takes the rate from there (or as an
  * argument, for a rate that becomes a setting).
  */
-import type { Cents } from './money';
+import { formatCount, type Cents } from './money';
 
 /** Points earned per whole dollar of the order total. SPEC §9 */
 export const POINTS_PER_DOLLAR = 100;
@@ -117,7 +117,7 @@ export function summarizeLedger(entries: readonly LoyaltyLedgerEntry[]): Loyalty
 
 /** Points as shown in Recent Activity: '+1,234', '-500', '0'. SPEC §2 Loyalty */
 export function formatSignedPoints(points: number): string {
-  const magnitude = Math.abs(points).toLocaleString('en-US');
+  const magnitude = formatCount(Math.abs(points));
   if (points > 0) return `+${magnitude}`;
   if (points < 0) return `-${magnitude}`;
   return '0';

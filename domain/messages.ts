@@ -19,7 +19,7 @@ import { CATEGORY_LABELS } from './categories';
 import { COUPONS, formatPercent, isCouponCode, PROMO_COUPON } from './coupon';
 import { DONATION_MAX_CENTS, DONATION_MIN_CENTS } from './donation-limits';
 import { POINTS_PER_DOLLAR, pointsBackFraction, REDEMPTION_RATE, type RedemptionRate } from './loyalty';
-import { formatCents, formatCentsCompact } from './money';
+import { formatCents, formatCentsCompact, formatCount } from './money';
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_DAYS, SHIPPING_FLAT_CENTS } from './shipping';
 
 const FREE_SHIPPING_OVER = formatCentsCompact(FREE_SHIPPING_THRESHOLD_CENTS);
@@ -37,7 +37,7 @@ function couponApplied(code: string): string {
 
 /** '2,000 points = $1.00 off' for the shop's default rate, or for the configured one. */
 function redemptionRate(rate: RedemptionRate = REDEMPTION_RATE): string {
-  return `${rate.points.toLocaleString('en-US')} points = ${formatCents(rate.cents)} off`;
+  return `${formatCount(rate.points)} points = ${formatCents(rate.cents)} off`;
 }
 
 /** What points pay back: '5% back' at the default rate. */
@@ -226,7 +226,7 @@ export const earnPointsRate = `Earn ${POINTS_PER_DOLLAR} Points per $1 Spent`;
 export const benefitEarnTitle = `${POINTS_PER_DOLLAR} points per $1`;
 export const benefitEarnText = `Every dollar you spend earns ${POINTS_PER_DOLLAR} loyalty points.`;
 export const benefitRedeemText = (rate: RedemptionRate = REDEMPTION_RATE) =>
-  `Use ${rate.points.toLocaleString('en-US')} points for ${formatCents(rate.cents)} off your next order (${pointsBack(rate)}).`;
+  `Use ${formatCount(rate.points)} points for ${formatCents(rate.cents)} off your next order (${pointsBack(rate)}).`;
 
 /** Ours: /loyalty's redemption line. */
 export const redeemPointsRate = (rate: RedemptionRate = REDEMPTION_RATE) =>

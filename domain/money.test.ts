@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   centsToDecimalString,
   centsToDollars,
   dollarsToCents,
   formatCents,
+  formatCount,
   isCents,
   parsePriceToCents,
   percentOf,
@@ -80,12 +81,56 @@ describe('formatCents', () => {
     expect(formatCents(1)).toBe('$0.01');
   });
 
+  it('writes what Intl en-US USD writes, for any safe integer of cents', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const cents of [99, 100, 99_999, 100_000, 99_999_999, 100_000_000, -100_000_000, 123_456_789_012]) {
+      expect(formatCents(cents)).toBe(intl.format(cents / 100));
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
+        expect(formatCents(cents)).toBe(intl.format(cents / 100 + 0));
+      }),
+    );
+    // Above 2^53 cents Intl's answer is the only one there is.
+    expect(formatCents(Number.MAX_SAFE_INTEGER * 4)).toBe(intl.format((Number.MAX_SAFE_INTEGER * 4) / 100));
+    expect(formatCents(12.5)).toBe(intl.format(0.125));
+  });
+
+  it('starts no Intl formatter for whole cents (ICU costs a page ~45 ms to load)', async () => {
+    vi.resetModules();
+    const spy = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      const fresh = await import('./money');
+      expect(fresh.formatCents(123456)).toBe('$1,234.56');
+      expect(fresh.formatCentsCompact(5000)).toBe('$50');
+      expect(fresh.formatCount(1234567)).toBe('1,234,567');
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('round-trips with parsePriceToCents for any cents 0..10^9', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (cents) => {
         expect(parsePriceToCents(formatCents(cents))).toBe(cents);
       }),
     );
+  });
+});
+
+describe('formatCount', () => {
+  it('groups digits as toLocaleString en-US does', () => {
+    expect(formatCount(-0)).toBe('0'); // toLocaleString writes '-0'
+    for (const n of [0, 7, 999, 1000, -1000, 12_345, 1_000_000, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+      }),
+    );
+    expect(formatCount(1234.5)).toBe((1234.5).toLocaleString('en-US'));
   });
 });
 

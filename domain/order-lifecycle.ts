@@ -5,7 +5,7 @@
  * about it. The single source: the admin dialog previews with it, the server decides with it,
  * the e-mails are written from it.
  */
-import { formatCents, type Cents } from './money';
+import { formatCents, formatCount, type Cents } from './money';
 
 /** Carriers we can link to; the tracking URL templates live here and nowhere else. */
 export const CARRIERS = {
@@ -71,12 +71,12 @@ export const LIFECYCLE_MESSAGES = {
   noteLatePaymentRefundFailed: (amount: Cents, reason: string) =>
     `A payment of ${formatCents(amount)} arrived after the order was cancelled; the automatic refund failed (${reason}). Refund it in the payment provider's dashboard.`,
   notePointsNotTakenBack: (points: number) =>
-    `${points.toLocaleString('en-US')} points earned by this order could not be taken back (already spent).`,
+    `${formatCount(points)} points earned by this order could not be taken back (already spent).`,
   noteProviderRefund: (amount: Cents) => `Refunded ${formatCents(amount)} in the payment provider's dashboard.`,
   pointsAdjustment: (orderNumber: string, returned: number, takenBack: number) => {
     const parts = [];
-    if (returned > 0) parts.push(`${returned.toLocaleString('en-US')} points returned`);
-    if (takenBack > 0) parts.push(`${takenBack.toLocaleString('en-US')} points taken back`);
+    if (returned > 0) parts.push(`${formatCount(returned)} points returned`);
+    if (takenBack > 0) parts.push(`${formatCount(takenBack)} points taken back`);
     return `Order ${orderNumber} cancelled: ${parts.join(', ')}`;
   },
 } as const;

@@ -5,6 +5,7 @@
  * existed. Pure: the server decides with it (checkout, admin edits), the browser previews.
  */
 import { DEFAULT_COLOR, DEFAULT_SIZE } from './cart';
+import { formatCount } from './money';
 
 /** "Only N left" shows, and the dashboard's low-stock card lists a variant, at this count or fewer. */
 export const LOW_STOCK_THRESHOLD = 3;
@@ -43,7 +44,12 @@ export function variantLabel(name: string, color: string, size: string): string 
 }
 
 /** The checkout's refusal of a line asking for more than is left. */
-export function notEnoughStockMessage(options: { name: string; color: string; size: string; available: number }): string {
+export function notEnoughStockMessage(options: {
+  name: string;
+  color: string;
+  size: string;
+  available: number;
+}): string {
   const label = variantLabel(options.name, options.color, options.size);
   return options.available <= 0 ? `${label} is sold out` : `Only ${options.available} left of ${label}`;
 }
@@ -77,7 +83,7 @@ export function parseStockCount(raw: unknown, where: { color: string; size: stri
   const value = Number(text);
   if (value < 0) return { ok: false, message: `Stock for ${label} cannot be negative` };
   if (!Number.isInteger(value)) return { ok: false, message: `Stock for ${label} must be a whole number` };
-  if (value > STOCK_MAX) return { ok: false, message: `Stock for ${label} can be at most ${STOCK_MAX.toLocaleString('en-US')}` };
+  if (value > STOCK_MAX) return { ok: false, message: `Stock for ${label} can be at most ${formatCount(STOCK_MAX)}` };
   return { ok: true, quantity: value };
 }
 

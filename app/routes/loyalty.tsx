@@ -3,6 +3,7 @@ import { Award, Star, TrendingUp } from '~/components/ui/icons';
 import { Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { formatDate } from '@domain/dates';
+import { formatCount } from '@domain/money';
 import { formatSignedPoints, type RedemptionRate } from '@domain/loyalty';
 import * as MESSAGES from '@domain/messages';
 import { getLoyaltyInfo, type LoyaltyInfo } from '@server/loyalty/get-loyalty-info';
@@ -12,11 +13,9 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: `${MESSAGES.loyaltyRewards} | Wear Your Faith` }];
 }
 
-type LoaderData = (
-  | { state: 'signed-out' }
-  | { state: 'error' }
-  | { state: 'ok'; info: LoyaltyInfo }
-) & { redemptionRate: RedemptionRate };
+type LoaderData = ({ state: 'signed-out' } | { state: 'error' } | { state: 'ok'; info: LoyaltyInfo }) & {
+  redemptionRate: RedemptionRate;
+};
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
   const redemptionRate = context.config.redemptionRate;
@@ -73,7 +72,11 @@ const AVAILABLE_TEXTS = { label: MESSAGES.availablePoints, hint: MESSAGES.availa
 const LIFETIME_TEXTS = { label: MESSAGES.lifetimePoints, hint: MESSAGES.lifetimePointsHint };
 
 const FIGURE_TONES = {
-  brand: { box: 'bg-gradient-to-br from-brand-600 to-brand-800 text-white shadow-md', label: 'text-white/85', hint: 'text-white/80' },
+  brand: {
+    box: 'bg-gradient-to-br from-brand-600 to-brand-800 text-white shadow-md',
+    label: 'text-white/85',
+    hint: 'text-white/80',
+  },
   plain: { box: 'border border-line bg-white shadow-sm', label: 'text-muted', hint: 'text-muted' },
 };
 
@@ -94,7 +97,7 @@ function PointsFigure(props: {
         <Icon className="size-4" aria-hidden /> {props.label}
       </h2>
       <p className="mt-2 text-4xl font-bold tabular-nums" data-testid={props.id}>
-        {props.value.toLocaleString('en-US')}
+        {formatCount(props.value)}
       </p>
       <p className={`mt-1 text-sm ${tone.hint}`}>{props.hint}</p>
     </section>

@@ -4,7 +4,7 @@ import { isBlankCoupon } from '@domain/coupon';
 import { pointsToCents, redemptionSteps, type RedemptionRate } from '@domain/loyalty';
 import * as CART_MESSAGES from '@domain/cart-messages';
 import * as MESSAGES from '@domain/messages';
-import { formatCents } from '@domain/money';
+import { formatCents, formatCount } from '@domain/money';
 import { TotalsList } from '~/components/shop/totals-list';
 import { qualifiesForFreeShipping } from '@domain/shipping';
 import type { OrderPrice } from '@domain/price-order';
@@ -121,7 +121,7 @@ export function OrderSummary(props: {
               <option key={points} value={points}>
                 {points === 0
                   ? "Don't use points"
-                  : `${points.toLocaleString('en-US')} points (-${formatCents(pointsToCents(points, props.redemptionRate))})`}
+                  : `${formatCount(points)} points (-${formatCents(pointsToCents(points, props.redemptionRate))})`}
               </option>
             ))}
           </select>
@@ -140,7 +140,13 @@ export function OrderSummary(props: {
         />
       </div>
 
-      <Button type="button" size="lg" className="mt-6 w-full" disabled={props.isProcessing || props.nothingToCheckout} onClick={props.onCheckout}>
+      <Button
+        type="button"
+        size="lg"
+        className="mt-6 w-full"
+        disabled={props.isProcessing || props.nothingToCheckout}
+        onClick={props.onCheckout}
+      >
         {props.isProcessing ? (
           <>
             <Loader2 aria-hidden="true" className="animate-spin" /> {MESSAGES.processing}

@@ -5,7 +5,7 @@
  * at $0), optionally the points the order earns, and the total.
  */
 import type { OrderTotalsSummary } from '@domain/order-summary';
-import { formatCents } from '@domain/money';
+import { formatCents, formatCount } from '@domain/money';
 import { cn } from '~/lib/utils';
 
 function Row(props: { label: string; value: string; className?: string; testId?: string }) {
@@ -41,7 +41,7 @@ export function TotalsList(props: {
       ) : null}
       {totals.pointsDiscountCents > 0 ? (
         <Row
-          label={`Points (${totals.pointsRedeemed.toLocaleString('en-US')})`}
+          label={`Points (${formatCount(totals.pointsRedeemed)})`}
           value={`-${formatCents(totals.pointsDiscountCents)}`}
           className="text-green-700"
         />
@@ -54,7 +54,7 @@ export function TotalsList(props: {
       {props.pointsToEarn !== undefined ? (
         <Row
           label="Points to earn"
-          value={props.pointsToEarn.toLocaleString('en-US')}
+          value={formatCount(props.pointsToEarn)}
           className="text-brand-700"
           testId={testIds.points}
         />
