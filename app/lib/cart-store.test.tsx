@@ -105,3 +105,38 @@ describe('cart store', () => {
     expect(screen.getByTestId('count')).toHaveTextContent('3');
   });
 });
+
+describe('cart store and hydration', () => {
+  function Badge({ renders }: { renders: { count: number } }) {
+    renders.count += 1;
+    return <span>{useCart().count}</span>;
+  }
+
+  async function hydrateBadge() {
+    const { hydrateRoot } = await import('react-dom/client');
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Badge renders={{ count: 0 }} />);
+    document.body.append(container);
+    const renders = { count: 0 };
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <Badge renders={renders} />);
+    });
+    return { container, renders, unmount: () => act(() => root!.unmount()) };
+  }
+
+  it('an empty saved cart is the server snapshot: hydration renders once, with no synchronous re-render', async () => {
+    const { container, renders, unmount } = await hydrateBadge();
+    expect(container.textContent).toBe('0');
+    expect(renders.count).toBe(1);
+    unmount();
+  });
+
+  it('a saved cart shows after hydration (a second render)', async () => {
+    window.localStorage.setItem('cart', JSON.stringify([{ ...tee, quantity: 2 }]));
+    const { container, renders, unmount } = await hydrateBadge();
+    expect(container.textContent).toBe('2');
+    expect(renders.count).toBe(2);
+    unmount();
+  });
+});

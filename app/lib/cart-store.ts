@@ -50,7 +50,10 @@ function load() {
   });
   // SPEC §8: a cart that cannot be read is logged and the cart starts empty.
   if (restored.error) console.error('Error loading cart from localStorage:', restored.error);
-  state = restored.state;
+  // An empty cart stays the server's empty cart, so hydration's snapshot check finds nothing
+  // changed and does not re-render the header synchronously (issue 15).
+  const { items, couponCode } = restored.state;
+  state = items.length === 0 && couponCode === null ? EMPTY : restored.state;
 }
 
 function persist() {

@@ -71,6 +71,10 @@ function recompute() {
       else ids.delete(id);
     }
   }
+  // The same object while nothing changed: useSyncExternalStore re-renders every heart
+  // synchronously when a snapshot differs from the server's after hydration (issue 15).
+  if (userId === snapshot.userId && ids.size === snapshot.ids.size && [...ids].every((id) => snapshot.ids.has(id)))
+    return;
   snapshot = { userId, ids };
 }
 
@@ -185,8 +189,7 @@ export function useFavorites(): FavoritesView {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const current = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   const accountUser = root?.viewer?.userId ?? null;
-  const ids =
-    accountUser !== null && current.userId !== accountUser ? new Set(root?.favoriteIds ?? []) : current.ids;
+  const ids = accountUser !== null && current.userId !== accountUser ? new Set(root?.favoriteIds ?? []) : current.ids;
   return {
     ids,
     count: ids.size,
@@ -194,6 +197,9 @@ export function useFavorites(): FavoritesView {
     setSaved: favoritesActions.setSaved,
   };
 }
+
+/** Test helper: the store as useSyncExternalStore sees it. */
+export const favoritesStoreForTests = { subscribe, getSnapshot, getServerSnapshot };
 
 /** Test helper: forget everything held in memory. */
 export function resetFavoritesStoreForTests() {
