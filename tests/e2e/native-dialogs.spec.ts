@@ -1,7 +1,9 @@
 /**
- * The storefront's native dialogs in a real browser (issue 15): the promo and the footer's
- * Quick Links are <dialog> elements opened with showModal(), so opening one loads no script,
- * the page behind is inert, Escape and a click on the backdrop close them, and focus returns.
+ * The storefront's native dialogs in a real browser (issue 15): the footer's Quick Links are
+ * <dialog> elements opened with showModal() (the page behind inert); the promo is a <dialog>
+ * shown as a popover over the page, modal by script (no inert page for the browser to restyle in
+ * the page's first seconds). Opening either loads no script, focus stays inside, Escape and a
+ * click on the backdrop close them, and focus returns.
  * Screenshots of both at 375 and 1440 px go to test-results/screens/.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -26,9 +28,17 @@ async function dialogViolations(page: Page): Promise<string[]> {
 }
 
 const isModal = (page: Page) => page.evaluate(() => document.querySelector('dialog')?.matches(':modal') ?? false);
+/** The promo: in the top layer as a popover, covering the viewport, aria-modal. */
+const isOverPage = (page: Page) =>
+  page.evaluate(() => {
+    const dialog = document.querySelector('dialog');
+    if (!dialog?.matches(':popover-open') || dialog.getAttribute('aria-modal') !== 'true') return false;
+    const box = dialog.getBoundingClientRect();
+    return box.left === 0 && box.top === 0 && box.width === window.innerWidth && box.height === window.innerHeight;
+  });
 const promoSeen = (page: Page) => page.evaluate(() => sessionStorage.getItem('promoDialogSeen'));
 
-test('the promo is a modal <dialog> that loads no script to open; Escape closes it and marks it seen', async ({
+test('the promo is a modal <dialog> over the page that loads no script to open; Escape closes it and marks it seen', async ({
   page,
 }) => {
   const scripts = scriptsRequested(page);
@@ -37,22 +47,28 @@ test('the promo is a modal <dialog> that loads no script to open; Escape closes 
   const beforeOpening = new Set(scripts);
   const dialog = page.getByRole('dialog', { name: 'Get 10% off your order' });
   await expect(dialog).toBeVisible({ timeout: 5_000 });
-  expect(await isModal(page)).toBe(true);
+  expect(await isOverPage(page)).toBe(true);
+  // The page does not scroll under it.
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
   await expect(dialog).toHaveAccessibleDescription('Use this code at checkout and wear your faith for less.');
   await expect(dialog.getByRole('button', { name: 'Maybe Later' })).toBeFocused();
   expect(await dialogViolations(page)).toEqual([]);
   await page.waitForLoadState('networkidle');
   expect([...scripts].filter((script) => !beforeOpening.has(script))).toEqual([]);
-  // Keyboard: Tab never reaches the page behind (it is inert). Past the last button the
-  // browser may move focus to its own controls (the document's body here), as native modals do.
+  // Keyboard: Tab and Shift+Tab never reach the page behind; they go round the dialog's controls.
+  const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+  const order: string[] = [];
   for (let step = 0; step < 6; step += 1) {
     await page.keyboard.press('Tab');
-    const where = await dialog.evaluate((element) =>
-      element.contains(document.activeElement) ? 'dialog' : document.activeElement === document.body ? 'body' : 'page',
-    );
-    expect(where).not.toBe('page');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    order.push(await focused());
   }
+  expect(order).toEqual(['Copy Code', 'Close', 'Maybe Later', 'Copy Code', 'Close', 'Maybe Later']);
   await page.keyboard.press('Shift+Tab');
+  expect(await focused()).toBe('Close');
+  // Focus moved away by a script (or an extension) comes back.
+  await page.evaluate(() => document.querySelector<HTMLElement>('header a')?.focus());
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: `test-results/screens/promo-dialog-${width}.png` });
@@ -60,6 +76,7 @@ test('the promo is a modal <dialog> that loads no script to open; Escape closes 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   expect(await promoSeen(page)).toBe('true');
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('visible');
 });
 
 test('a click on the backdrop closes the promo and marks it seen; a click inside it does not', async ({ page }) => {
@@ -70,9 +87,12 @@ test('a click on the backdrop closes the promo and marks it seen; a click inside
   await dialog.getByText('Use this code at checkout').click();
   await expect(dialog).toBeVisible();
   expect(await promoSeen(page)).toBeNull();
-  await page.mouse.click(20, 450);
+  // On a header link: the click lands on the backdrop, not on the page behind.
+  const link = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').first().boundingBox();
+  await page.mouse.click(link!.x + link!.width / 2, link!.y + link!.height / 2);
   await expect(dialog).toHaveCount(0);
   expect(await promoSeen(page)).toBe('true');
+  expect(new URL(page.url()).pathname).toBe('/');
 });
 
 test('footer Quick Links open modal dialogs; Escape and the backdrop close them and focus returns', async ({

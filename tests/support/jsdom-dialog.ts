@@ -3,7 +3,11 @@
  * storefront's native dialogs rely on, after the HTML standard, for component tests only:
  * - showModal() sets `open`, remembers the focused element and focuses the first control;
  * - close() removes `open`, gives focus back, then fires `close`;
- * - Escape fires a cancelable `cancel` at the topmost modal dialog, then closes it.
+ * - Escape fires a cancelable `cancel` at the topmost modal dialog, then closes it;
+ * - showPopover() / hidePopover() (jsdom has no popover API) keep a state the element reports
+ *   through a `data-popover-open` attribute, for tests to read; on a <dialog> they also set and
+ *   remove `open`, the only thing that makes jsdom count a dialog as shown (Chromium shows a
+ *   popover dialog without it).
  * The real thing is exercised in Chromium by the browser tests (tests/e2e/native-dialogs.spec.ts).
  * Import it once from a test file: it installs itself.
  */
@@ -38,6 +42,18 @@ if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototy
     // The standard queues the close event as a task; a microtask keeps it after this call returns.
     queueMicrotask(() => this.dispatchEvent(new Event('close')));
   };
+
+  if (typeof HTMLElement.prototype.showPopover !== 'function') {
+    HTMLElement.prototype.showPopover = function showPopover(this: HTMLElement) {
+      if (!this.isConnected) throw new DOMException('The popover is not connected.', 'InvalidStateError');
+      this.setAttribute('data-popover-open', '');
+      if (this instanceof HTMLDialogElement) this.setAttribute('open', '');
+    };
+    HTMLElement.prototype.hidePopover = function hidePopover(this: HTMLElement) {
+      this.removeAttribute('data-popover-open');
+      if (this instanceof HTMLDialogElement) this.removeAttribute('open');
+    };
+  }
 
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;

@@ -2,12 +2,30 @@ import { useEffect, useId, useRef } from 'react';
 import { X } from '~/components/ui/icons';
 import { holdModal } from '~/lib/modal-presence';
 
+/** What Tab can reach inside a dialog. */
+const FOCUSABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+}
+
 /**
- * The storefront's modal dialog (promo, footer Quick Links): a native `<dialog>` opened with
- * `showModal()`. The browser does what the admin's Radix dialog does in script: it puts the
- * dialog in the top layer, makes the page behind inert (focus stays inside), focuses the first
- * control, closes on Escape and gives focus back to the opener on close. So the storefront
- * ships no dialog library and opening one is a few microseconds of work (issue 15).
+ * The storefront's modal dialog (promo, footer Quick Links): a native `<dialog>`.
+ *
+ * A dialog the shopper opens (footer Quick Links) is opened with `showModal()`: the browser puts
+ * it in the top layer, makes the page behind inert (focus stays inside), focuses the first
+ * control, closes on Escape and gives focus back to the opener on close. So the storefront ships
+ * no dialog library.
+ *
+ * A dialog nobody asked for (the promo, `overPage`) opens in the page's first seconds, and making
+ * a whole page inert costs the browser a style pass over every element: a 30–60 ms task on a
+ * phone, the one long task after the page is interactive (issue 15). It is shown with
+ * `showPopover()` instead: the same top layer without that pass, undimmed (a card over the page,
+ * not a change of screen), and modal by this component: the `<dialog>` covers the viewport
+ * (transparent, so a click beside the card lands on it and closes it, never on the page), it is
+ * `aria-modal`, Tab and Shift+Tab cycle through its controls, focus that leaves is brought back,
+ * Escape closes it, the page does not scroll under it, and focus returns where it was.
  *
  * Mounted means open: render it when the dialog should show. Every way of closing (Escape, the
  * close button, a click on the backdrop, the `close` a render-prop child is given) calls
@@ -20,7 +38,7 @@ export function NativeDialog({
   description,
   eyebrow,
   centered = false,
-  clearBackdrop = false,
+  overPage = false,
   onClose,
   children,
 }: {
@@ -30,11 +48,8 @@ export function NativeDialog({
   eyebrow?: string;
   /** The promo's look: narrower, everything centred, a larger title. */
   centered?: boolean;
-  /**
-   * The page behind stays as it is (still inert) instead of dimmed: for a dialog the shopper did
-   * not ask for (the promo), which then reads as a card over the page, not a change of screen.
-   */
-  clearBackdrop?: boolean;
+  /** Opened over the page without making it inert (see above): for a dialog the shopper did not ask for. */
+  overPage?: boolean;
   onClose: () => void;
   /** The body; a function is given `close` for buttons that close the dialog. */
   children: React.ReactNode | ((close: () => void) => React.ReactNode);
@@ -42,13 +57,16 @@ export function NativeDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const pressedOnBackdrop = useRef(false);
   const closed = useRef(false);
+  /** overPage: takes the dialog out of the top layer and gives focus back (set while shown). */
+  const hidePopover = useRef<(() => void) | null>(null);
   const finish = () => {
     if (closed.current) return;
     closed.current = true;
     onClose();
   };
   const close = () => {
-    dialog.current?.close();
+    if (overPage) hidePopover.current?.();
+    else dialog.current?.close();
     finish();
   };
   const titleId = useId();
@@ -56,47 +74,73 @@ export function NativeDialog({
 
   useEffect(() => {
     const element = dialog.current;
-    // Strict Mode runs this twice; showModal() on an open modal dialog would throw in older browsers.
-    if (element && !element.open) element.showModal();
-    return holdModal();
-  }, []);
+    if (element && !overPage) {
+      // Strict Mode runs this twice; showModal() on an open modal dialog would throw in older browsers.
+      if (!element.open) element.showModal();
+    }
+    if (!element || !overPage) return holdModal();
+
+    const opener = document.activeElement;
+    element.showPopover();
+    const first = focusables(element)[0];
+    (first ?? element).focus();
+    let shown = true;
+    hidePopover.current = () => {
+      if (!shown) return;
+      shown = false;
+      const hadFocus = element.contains(document.activeElement) || document.activeElement === document.body;
+      if (element.isConnected) element.hidePopover();
+      if (hadFocus && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+    const keepFocusInside = (event: FocusEvent) => {
+      if (!shown) return; // closing: focus goes back to the opener
+      if (event.target instanceof Node && !element.contains(event.target)) (focusables(element)[0] ?? element).focus();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close();
+      } else if (event.key === 'Tab') {
+        const items = focusables(element);
+        const active = document.activeElement;
+        const edge = event.shiftKey ? items[0] : items.at(-1);
+        if (items.length === 0 || active === edge || !element.contains(active)) {
+          event.preventDefault();
+          (event.shiftKey ? items.at(-1) : items[0])?.focus();
+        }
+      }
+    };
+    document.addEventListener('focusin', keepFocusInside);
+    document.addEventListener('keydown', onKeyDown, true);
+    const release = holdModal();
+    return () => {
+      document.removeEventListener('focusin', keepFocusInside);
+      document.removeEventListener('keydown', onKeyDown, true);
+      hidePopover.current?.();
+      hidePopover.current = null;
+      release();
+    };
+    // Once per mount: `close` only reads refs and the latest onClose through finish.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [overPage]);
 
   // A click whose press and release both land outside the panel (on the ::backdrop, which
-  // reports the dialog itself as target) closes it; a text selection dragged out does not.
+  // reports the dialog itself as target; over the page, on the dialog around the card) closes
+  // it; a text selection dragged out does not.
   const isOnBackdrop = (event: React.MouseEvent<HTMLDialogElement>) => {
     if (event.target !== event.currentTarget) return false;
+    if (overPage) return true;
     const box = event.currentTarget.getBoundingClientRect();
     return (
       event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom
     );
   };
 
-  return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      // Escape: closed here, at once (the element's own close would fire `close` a task later);
-      // closing before the parent unmounts the element is what returns focus to the opener.
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onClose={finish}
-      onMouseDown={(event) => {
-        pressedOnBackdrop.current = isOnBackdrop(event);
-      }}
-      onClick={(event) => {
-        if (pressedOnBackdrop.current && isOnBackdrop(event)) close();
-        pressedOnBackdrop.current = false;
-      }}
-      // m-auto: Tailwind's reset zeroes the margin the browser centres a modal dialog with.
-      // The :root:has() rule keeps the page from scrolling under it without a script touching
-      // the page's styles (with a classic scrollbar the page behind widens by its width, under the backdrop).
-      className={`m-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto overscroll-contain rounded-2xl bg-white p-6 text-ink shadow-2xl focus:outline-none [:root:has(&[open])]:overflow-hidden ${
-        centered ? 'max-w-md text-center' : 'max-w-lg'
-      } ${clearBackdrop ? 'ring-1 ring-black/10 backdrop:bg-transparent' : 'backdrop:bg-black/50 backdrop:backdrop-blur-[2px]'}`}
-    >
+  const panel = `max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto overscroll-contain rounded-2xl bg-white p-6 text-ink shadow-2xl ${
+    centered ? 'max-w-md text-center' : 'max-w-lg'
+  }`;
+  const content = (
+    <>
       <div className={`mb-4 flex flex-col gap-1.5 ${centered ? 'items-center' : 'pr-6'}`}>
         {eyebrow && <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">{eyebrow}</p>}
         <h2 id={titleId} className={`font-semibold tracking-tight ${centered ? 'text-2xl' : 'text-xl'}`}>
@@ -116,6 +160,41 @@ export function NativeDialog({
         <X className="size-4" aria-hidden />
         <span className="sr-only">Close</span>
       </button>
+    </>
+  );
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      {...(overPage ? { popover: 'manual' as const, 'aria-modal': true } : {})}
+      // Escape: closed here, at once (the element's own close would fire `close` a task later);
+      // closing before the parent unmounts the element is what returns focus to the opener.
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onClose={finish}
+      onMouseDown={(event) => {
+        pressedOnBackdrop.current = isOnBackdrop(event);
+      }}
+      onClick={(event) => {
+        if (pressedOnBackdrop.current && isOnBackdrop(event)) close();
+        pressedOnBackdrop.current = false;
+      }}
+      // The :root:has() rules keep the page from scrolling under it without a script touching
+      // the page's styles (with a classic scrollbar the page behind widens by its width).
+      className={
+        overPage
+          ? // The whole viewport, transparent, the card in its middle; displayed only while shown
+            // (an author `display` would override the browser's hiding of a closed popover).
+            'm-0 size-full max-h-none max-w-none items-center justify-center border-0 bg-transparent p-0 focus:outline-none [:root:has(&:popover-open)]:overflow-hidden [&:popover-open]:flex'
+          : // m-auto: Tailwind's reset zeroes the margin the browser centres a modal dialog with.
+            `${panel} m-auto focus:outline-none backdrop:bg-black/50 backdrop:backdrop-blur-[2px] [:root:has(&[open])]:overflow-hidden`
+      }
+    >
+      {overPage ? <div className={`${panel} relative ring-1 ring-black/10`}>{content}</div> : content}
     </dialog>
   );
 }

@@ -1,5 +1,5 @@
 import '../../../tests/support/jsdom-dialog';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdModal } from '~/lib/modal-presence';
@@ -30,7 +30,7 @@ async function openPromo() {
 }
 
 describe('PromoDialog', () => {
-  it('waits 2 seconds (SPEC §9: 2000 ms), then opens as a modal dialog labelled and described', async () => {
+  it('waits 2 seconds (SPEC §9: 2000 ms), then opens over the page as a modal dialog labelled and described', async () => {
     expect(PROMO_DELAY_MS).toBe(2000);
     render(<PromoDialog />);
     act(() => vi.advanceTimersByTime(1900));
@@ -38,7 +38,10 @@ describe('PromoDialog', () => {
     act(() => vi.advanceTimersByTime(200));
     const dialog = await screen.findByRole('dialog', { name: TITLE });
     expect(dialog.tagName).toBe('DIALOG');
-    expect(dialog).toHaveAttribute('open');
+    // Shown as a popover (no inert page to restyle), modal by script.
+    expect(dialog).toHaveAttribute('data-popover-open');
+    expect(dialog).toHaveAttribute('popover', 'manual');
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleDescription('Use this code at checkout and wear your faith for less.');
     expect(dialog).toHaveTextContent('JESUS');
     // Focus went into it (the first button).
@@ -116,27 +119,43 @@ describe('PromoDialog', () => {
   });
 
   it('a click on the backdrop closes it and marks it seen; clicks inside the panel do not', async () => {
+    // Over the page, the <dialog> covers the viewport and the card is its child: a click that
+    // lands on the dialog itself is a click beside the card.
     const { dialog } = await openPromo();
-    // jsdom lays nothing out: give the panel a box, the backdrop is everything around it.
-    vi.spyOn(dialog, 'getBoundingClientRect').mockReturnValue(
-      DOMRect.fromRect({ x: 100, y: 100, width: 300, height: 200 }),
-    );
-    const inside = { clientX: 110, clientY: 110 };
-    const outside = { clientX: 20, clientY: 20 };
-    // On the panel's padding (the dialog element itself is the target, but inside its box).
-    fireEvent.mouseDown(dialog, inside);
-    fireEvent.click(dialog, inside);
+    const card = dialog.firstElementChild as HTMLElement;
+    fireEvent.mouseDown(card);
+    fireEvent.click(card);
     // A text selection dragged from the title out onto the backdrop.
-    fireEvent.mouseDown(screen.getByText(TITLE), inside);
-    fireEvent.click(dialog, outside);
+    fireEvent.mouseDown(screen.getByText(TITLE));
+    fireEvent.click(dialog);
     await act(async () => {});
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBeNull();
 
-    fireEvent.mouseDown(dialog, outside);
-    fireEvent.click(dialog, outside);
+    fireEvent.mouseDown(dialog);
+    fireEvent.click(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBe('true');
+  });
+
+  it('keeps Tab and Shift+Tab inside, and brings focus back when it leaves', async () => {
+    render(<button type="button">Somewhere on the page</button>);
+    const page = screen.getByRole('button', { name: 'Somewhere on the page' });
+    const { dialog } = await openPromo();
+    const buttons = within(dialog).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual(['Maybe Later', 'Copy Code', 'Close']);
+    expect(buttons[0]).toHaveFocus();
+    // The browser moves focus between the controls; the dialog only wraps at either end.
+    const tab = (shiftKey = false) => fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey });
+    expect(tab(true)).toBe(false); // default prevented
+    expect(buttons[2]).toHaveFocus();
+    expect(tab()).toBe(false);
+    expect(buttons[0]).toHaveFocus();
+    expect(tab()).toBe(true); // within: the browser's own move
+    expect(buttons[0]).toHaveFocus();
+    act(() => page.focus());
+    expect(buttons[0]).toHaveFocus();
+    expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBeNull();
   });
 
   it('gives focus back to where it was when it closes', async () => {
