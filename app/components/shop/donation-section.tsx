@@ -1,5 +1,5 @@
 import { HeartHandshake } from '~/components/ui/icons';
-import { useId, useState } from 'react';
+import { useId, memo, useState } from 'react';
 import { DONATION_CUSTOM_INPUT, DONATION_PRESETS, validateDonationAmount } from '@domain/donation-amount';
 import * as MESSAGES from '@domain/messages';
 import { Button } from '~/components/ui/button';
@@ -12,7 +12,7 @@ import { notify } from '~/lib/notify';
  * the donate button disabled while the amount is empty or while processing. The hosted
  * payment page opens in a new tab (opened inside the click so popup blockers allow it).
  */
-export function DonationSection() {
+export const DonationSection = memo(function DonationSection() {
   const inputId = useId();
   const [preset, setPreset] = useState<number | null>(null);
   const [isCustom, setIsCustom] = useState(false);
@@ -105,4 +105,4 @@ export function DonationSection() {
       </div>
     </section>
   );
-}
+});

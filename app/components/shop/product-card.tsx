@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import * as MESSAGES from '@domain/messages';
 import { initialCardSelection, selectImagesForColor, wrapIndex } from '@domain/product-card';
@@ -41,16 +41,8 @@ function CarouselControls({ count, current, goTo }: { count: number; current: nu
     <>
       {/* The chevrons are drawn by the classes (app.css): no svg per arrow. A card is never
           inside a form, so its buttons need no type. */}
-      <button
-        onClick={() => goTo(current - 1)}
-        aria-label="Previous image"
-        className="card-prev"
-      />
-      <button
-        onClick={() => goTo(current + 1)}
-        aria-label="Next image"
-        className="card-next"
-      />
+      <button onClick={() => goTo(current - 1)} aria-label="Previous image" className="card-prev" />
+      <button onClick={() => goTo(current + 1)} aria-label="Next image" className="card-next" />
       <div
         className="card-dots"
         role="img"
@@ -67,7 +59,13 @@ function CarouselControls({ count, current, goTo }: { count: number; current: nu
  * and demo products go to the one cart; external products open the external shop's hosted
  * checkout in a new tab. Its markup is kept short (decision 021): a home page draws six.
  */
-export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  priority = false,
+}: {
+  product: CardProduct;
+  priority?: boolean;
+}) {
   const choice = useProductChoice(product, initialCardSelection(product));
   const { color, soldOut } = choice;
   const [imageIndex, setImageIndex] = useState(0);
@@ -166,11 +164,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
           </select>
         )}
         {product.sizes.length > 0 && (
-          <select
-            aria-label="Size"
-            value={choice.size ?? ''}
-            onChange={(event) => choice.setSize(event.target.value)}
-          >
+          <select aria-label="Size" value={choice.size ?? ''} onChange={(event) => choice.setSize(event.target.value)}>
             {product.sizes.map((name) => (
               <option key={name} value={soldOut.sizes.has(name) ? name : undefined}>
                 {choiceLabel(name, soldOut.sizes)}
@@ -184,16 +178,12 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
           {choice.stockNote}
         </p>
       )}
-      <Button
-        className="card-add"
-        disabled={choice.button.disabled}
-        onClick={() => void choice.addToCart({ image })}
-      >
+      <Button className="card-add" disabled={choice.button.disabled} onClick={() => void choice.addToCart({ image })}>
         {choice.button.label}
       </Button>
     </article>
   );
-}
+});
 
 /** A placeholder the size of a card, shown while a list streams in (no layout shift). */
 export function ProductCardSkeleton() {

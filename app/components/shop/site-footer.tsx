@@ -1,5 +1,5 @@
 import * as MESSAGES from '@domain/messages';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, memo, useState } from 'react';
 import { PlainLink } from '~/components/ui/plain-link';
 import { Mail, MapPin, Phone } from '~/components/ui/icons';
 import { SHOP_LINKS } from './nav-links';
@@ -22,7 +22,7 @@ export type QuickLink = (typeof QUICK_LINKS)[number];
  * lists, links and icons are styled by two component classes (app.css) instead of each element
  * repeating its own.
  */
-export function SiteFooter() {
+export const SiteFooter = memo(function SiteFooter() {
   const [openLink, setOpenLink] = useState<QuickLink | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   return (
@@ -98,9 +98,7 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className="footer-legal">
-        {`© ${new Date().getFullYear()} ${MESSAGES.brandName}. All rights reserved.`}
-      </p>
+      <p className="footer-legal">{`© ${new Date().getFullYear()} ${MESSAGES.brandName}. All rights reserved.`}</p>
     </footer>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Award, Heart, LogIn, Menu, Search, ShoppingBag, User } from '~/components/ui/icons';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, memo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import * as MESSAGES from '@domain/messages';
 import { SignOutButton } from '~/components/account/sign-out-button';
@@ -39,7 +39,7 @@ function CountBadge({ count, testId }: { count: number; testId: string }) {
  * (without JavaScript the icon is a plain link to /search). The cart and favorites counts come
  * from the browser after hydration (anonymous pages are the same for everyone).
  */
-export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+export const SiteHeader = memo(function SiteHeader({ viewer }: { viewer: Viewer | null }) {
   const cart = useCart();
   const favorites = useFavorites();
   const location = useLocation();
@@ -159,4 +159,4 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
       )}
     </header>
   );
-}
+});
