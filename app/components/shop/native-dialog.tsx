@@ -184,12 +184,13 @@ export function NativeDialog({
         pressedOnBackdrop.current = false;
       }}
       // The :root:has() rules keep the page from scrolling under it without a script touching
-      // the page's styles (with a classic scrollbar the page behind widens by its width).
+      // the page's styles (with a classic scrollbar the page behind widens by its width; over
+      // the page, where it shows undimmed, the scrollbar's gutter is kept so nothing moves).
       className={
         overPage
           ? // The whole viewport, transparent, the card in its middle; displayed only while shown
             // (an author `display` would override the browser's hiding of a closed popover).
-            'm-0 size-full max-h-none max-w-none items-center justify-center border-0 bg-transparent p-0 focus:outline-none [:root:has(&:popover-open)]:overflow-hidden [&:popover-open]:flex'
+            'm-0 size-full max-h-none max-w-none items-center justify-center border-0 bg-transparent p-0 focus:outline-none [:root:has(&:popover-open)]:overflow-hidden [:root:has(&:popover-open)]:[scrollbar-gutter:stable] [&:popover-open]:flex'
           : // m-auto: Tailwind's reset zeroes the margin the browser centres a modal dialog with.
             `${panel} m-auto focus:outline-none backdrop:bg-black/50 backdrop:backdrop-blur-[2px] [:root:has(&[open])]:overflow-hidden`
       }
