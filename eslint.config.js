@@ -46,6 +46,19 @@ export default tseslint.config(
     },
   },
   {
+    // Numbers as people read them come from domain/money.ts (formatCents, formatCount): the
+    // first Intl number formatter a page builds loads ICU, a long task while it starts (decision 023).
+    files: ['app/**/*.{ts,tsx}', 'domain/**/*.ts'],
+    ignores: ['domain/money.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'toLocaleString', message: "Use formatCount or formatCents from '@domain/money'." },
+        { object: 'Intl', property: 'NumberFormat', message: "Use formatCount or formatCents from '@domain/money'." },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

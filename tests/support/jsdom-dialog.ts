@@ -12,7 +12,7 @@
  * Import it once from a test file: it installs itself.
  */
 const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+  'button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 const modalStack: HTMLDialogElement[] = [];
 const openedFrom = new WeakMap<HTMLDialogElement, Element | null>();

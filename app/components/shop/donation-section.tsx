@@ -1,5 +1,5 @@
 import { HeartHandshake } from '~/components/ui/icons';
-import { useId, memo, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { DONATION_CUSTOM_INPUT, DONATION_PRESETS, validateDonationAmount } from '@domain/donation-amount';
 import * as MESSAGES from '@domain/messages';
 import { Button } from '~/components/ui/button';

@@ -11,6 +11,46 @@ function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 /**
+ * `overPage`: shows the dialog as a popover and makes it modal by script (see NativeDialog);
+ * returns what hides it again and gives focus back. Escape fires the dialog's `cancel`, as the
+ * browser does for a modal dialog, so both kinds close through the same handler.
+ */
+function showOverPage(element: HTMLDialogElement): () => void {
+  const opener = document.activeElement;
+  element.showPopover();
+  (focusables(element)[0] ?? element).focus();
+  const keepFocusInside = (event: FocusEvent) => {
+    if (event.target instanceof Node && !element.contains(event.target)) (focusables(element)[0] ?? element).focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      element.dispatchEvent(new Event('cancel', { cancelable: true }));
+    } else if (event.key === 'Tab') {
+      // Between its controls the browser moves focus; at either end it goes round.
+      const items = focusables(element);
+      const active = document.activeElement;
+      if (items.length === 0 || active === (event.shiftKey ? items[0] : items.at(-1)) || !element.contains(active)) {
+        event.preventDefault();
+        (event.shiftKey ? items.at(-1) : items[0])?.focus();
+      }
+    }
+  };
+  document.addEventListener('focusin', keepFocusInside);
+  document.addEventListener('keydown', onKeyDown, true);
+  let shown = true;
+  return () => {
+    if (!shown) return;
+    shown = false;
+    document.removeEventListener('focusin', keepFocusInside);
+    document.removeEventListener('keydown', onKeyDown, true);
+    const hadFocus = element.contains(document.activeElement) || document.activeElement === document.body;
+    if (element.isConnected) element.hidePopover();
+    if (hadFocus && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+  };
+}
+
+/**
  * The storefront's modal dialog (promo, footer Quick Links): a native `<dialog>`.
  *
  * A dialog the shopper opens (footer Quick Links) is opened with `showModal()`: the browser puts
@@ -57,7 +97,7 @@ export function NativeDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const pressedOnBackdrop = useRef(false);
   const closed = useRef(false);
-  /** overPage: takes the dialog out of the top layer and gives focus back (set while shown). */
+  /** overPage: takes the dialog out of the top layer and gives focus back (`showOverPage`). */
   const hidePopover = useRef<(() => void) | null>(null);
   const finish = () => {
     if (closed.current) return;
@@ -74,54 +114,15 @@ export function NativeDialog({
 
   useEffect(() => {
     const element = dialog.current;
-    if (element && !overPage) {
-      // Strict Mode runs this twice; showModal() on an open modal dialog would throw in older browsers.
-      if (!element.open) element.showModal();
-    }
-    if (!element || !overPage) return holdModal();
-
-    const opener = document.activeElement;
-    element.showPopover();
-    const first = focusables(element)[0];
-    (first ?? element).focus();
-    let shown = true;
-    hidePopover.current = () => {
-      if (!shown) return;
-      shown = false;
-      const hadFocus = element.contains(document.activeElement) || document.activeElement === document.body;
-      if (element.isConnected) element.hidePopover();
-      if (hadFocus && opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-    const keepFocusInside = (event: FocusEvent) => {
-      if (!shown) return; // closing: focus goes back to the opener
-      if (event.target instanceof Node && !element.contains(event.target)) (focusables(element)[0] ?? element).focus();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close();
-      } else if (event.key === 'Tab') {
-        const items = focusables(element);
-        const active = document.activeElement;
-        const edge = event.shiftKey ? items[0] : items.at(-1);
-        if (items.length === 0 || active === edge || !element.contains(active)) {
-          event.preventDefault();
-          (event.shiftKey ? items.at(-1) : items[0])?.focus();
-        }
-      }
-    };
-    document.addEventListener('focusin', keepFocusInside);
-    document.addEventListener('keydown', onKeyDown, true);
+    if (element && overPage) hidePopover.current = showOverPage(element);
+    // Strict Mode runs this twice; showModal() on an open modal dialog would throw in older browsers.
+    else if (element && !element.open) element.showModal();
     const release = holdModal();
     return () => {
-      document.removeEventListener('focusin', keepFocusInside);
-      document.removeEventListener('keydown', onKeyDown, true);
       hidePopover.current?.();
       hidePopover.current = null;
       release();
     };
-    // Once per mount: `close` only reads refs and the latest onClose through finish.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [overPage]);
 
   // A click whose press and release both land outside the panel (on the ::backdrop, which
@@ -169,8 +170,9 @@ export function NativeDialog({
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       {...(overPage ? { popover: 'manual' as const, 'aria-modal': true } : {})}
-      // Escape: closed here, at once (the element's own close would fire `close` a task later);
-      // closing before the parent unmounts the element is what returns focus to the opener.
+      // Escape (the browser's for a modal dialog, showOverPage's over the page): closed here, at
+      // once (the element's own close would fire `close` a task later); closing before the parent
+      // unmounts the element is what returns focus to the opener.
       onCancel={(event) => {
         event.preventDefault();
         close();

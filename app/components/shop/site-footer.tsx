@@ -1,5 +1,5 @@
 import * as MESSAGES from '@domain/messages';
-import { lazy, Suspense, useRef, memo, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { PlainLink } from '~/components/ui/plain-link';
 import { Mail, MapPin, Phone } from '~/components/ui/icons';
 import { SHOP_LINKS } from './nav-links';

@@ -1,5 +1,5 @@
 import { Award, Heart, LogIn, Menu, Search, ShoppingBag, User } from '~/components/ui/icons';
-import { lazy, Suspense, useEffect, useRef, memo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import * as MESSAGES from '@domain/messages';
 import { SignOutButton } from '~/components/account/sign-out-button';
