@@ -7,6 +7,6 @@ import { COLLECTION_PAGES } from './components/shop/collection-pages';
 // The six collection pages share one module, mounted at each address of their table (the
 // route ids keep the names the page files had: routes/t-shirts ...).
 export default [
-  ...(await flatRoutes({ ignoredRouteFiles: ['**/*.test.*', '**/.*', 'collection-page.tsx'] })),
+  ...(await flatRoutes({ ignoredRouteFiles: ['**/*.test.*', '**/.*', '**/collection-page.tsx'] })),
   ...COLLECTION_PAGES.map((page) => route(page.path.slice(1), 'routes/collection-page.tsx', { id: `routes/${page.key}` })),
 ] satisfies RouteConfig;

@@ -18,6 +18,7 @@ import { createClientIpResolver } from './client-ip';
 import { describeEmptyErrors } from './error-body';
 import { refuseCrossOriginWrites } from './origin-guard';
 import { pageCache, type PageCacheVariables } from './page-cache';
+import { isApiPath, splitRouteTables } from './route-tables';
 import { CLIENT_IP_HEADER } from './client-ip-header';
 import type { DatabaseHandle } from '../db/client';
 
@@ -56,6 +57,30 @@ function listFiles(root: string, prefix = ''): string[] {
     const relative = `${prefix}/${entry.name}`;
     return entry.isDirectory() ? listFiles(root, relative) : entry.isFile() ? [relative] : [];
   });
+}
+
+type RequestHandler = ReturnType<typeof createRequestHandler>;
+
+/** React Router's handlers of the pages' table and of the API's (route-tables.ts). */
+function requestHandlers(
+  build: CreateAppOptions['build'],
+  mode: CreateAppOptions['mode'],
+): { pages: RequestHandler; api: RequestHandler } {
+  if (typeof build !== 'function') {
+    const tables = splitRouteTables(build);
+    return { pages: createRequestHandler(tables.pages, mode), api: createRequestHandler(tables.api, mode) };
+  }
+  const split = new WeakMap<ServerBuild, ReturnType<typeof splitRouteTables>>();
+  const tablesOf = async () => {
+    const current = await build();
+    let tables = split.get(current);
+    if (!tables) split.set(current, (tables = splitRouteTables(current)));
+    return tables;
+  };
+  return {
+    pages: createRequestHandler(async () => (await tablesOf()).pages, mode),
+    api: createRequestHandler(async () => (await tablesOf()).api, mode),
+  };
 }
 
 function withClientIpHeader(request: Request, clientIp: string): Request {
@@ -200,8 +225,9 @@ export function createHttpApp(options: CreateAppOptions) {
   );
 
   // Given the build object, React Router builds its handler and route table once; given a
-  // function (the dev server's loader), it rebuilds them on every request.
-  const handleRequest = createRequestHandler(options.build, mode);
+  // function (the dev server's loader), it rebuilds them on every request. The pages and the
+  // API each have a table of their own (route-tables.ts).
+  const handlers = requestHandlers(options.build, mode);
 
   app.all('*', async (c) => {
     const clientIp = resolveClientIp(c.env?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'));
@@ -212,6 +238,7 @@ export function createHttpApp(options: CreateAppOptions) {
       requestId: c.get('requestId'),
       pageRender: c.get('pageRender'),
     };
+    const handleRequest = isApiPath(c.req.path) ? handlers.api : handlers.pages;
     return handleRequest(forReactRouter(c.req.raw, c.req.path, clientIp), context);
   });
 

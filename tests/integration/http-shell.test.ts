@@ -58,6 +58,31 @@ describe('HTTP shell', () => {
     expect(html).toContain('Return to Home');
   });
 
+  it('answers the API from its own route table and pages from theirs (decision 024)', async () => {
+    const api = await shop.request('/api/product-cards?ids=');
+    expect(api.status).toBe(200);
+    expect(api.headers.get('content-type')).toContain('application/json');
+    // An unknown address under /api/ still gets the not-found page.
+    const unknown = await shop.request('/api/no-such-thing');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('Oops! This page seems to have lost its way.');
+    // A page's manifest, and what route discovery answers, never name an API route.
+    const html = await (await shop.request('/t-shirts', { headers: { cookie: 'better-auth.session_token=x' } })).text();
+    expect(html).toContain('routes/t-shirts');
+    expect(html).not.toContain('routes/api.');
+    const version = /"version":\s*"([^"]+)"/.exec(html)?.[1];
+    expect(version).toBeTruthy();
+    const discovered = await shop.request(`/__manifest?version=${version}&paths=${encodeURIComponent('/api/cart/quote,/cart')}`);
+    expect(discovered.status).toBe(200);
+    const patches = await discovered.text();
+    expect(patches).toContain('routes/cart');
+    expect(patches).not.toContain('routes/api.');
+  });
+
+  it('has no page at the address of the module the collection pages share', async () => {
+    expect((await shop.request('/collection-page')).status).toBe(404);
+  });
+
   it('serves hashed assets with immutable caching', async () => {
     const html = await (await shop.request('/')).text();
     const asset = /\/assets\/[^"']+\.js/.exec(html)?.[0];

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 import { collectionSearch, type CollectionList } from '@domain/catalog-page';
 import type { FilterOption } from '@domain/catalog-filter';
 import * as MESSAGES from '@domain/messages';
 import type { CardProduct } from '@domain/storefront-product';
+import { PlainLink } from '~/components/ui/plain-link';
 import { CollectionSection, EmptyState, FilterRow, gridItemId, ProductGrid, ProductGridSkeleton } from './collection';
 
 /**
@@ -88,6 +89,7 @@ function ListSection({
   loadingMore: boolean;
 }) {
   const nextPage = list.page + 1;
+  const { pathname } = useLocation();
   return (
     <CollectionSection title={title} count={<span data-testid="item-count">{countLabel(list.total)}</span>} filters={filterRow}>
       {list.sourceTotal === 0 ? (
@@ -103,15 +105,16 @@ function ListSection({
                 Showing {list.cards.length} of {list.total}
               </p>
               {list.page < list.pageCount && (
-                <Link
-                  to={{ search: collectionSearch({ filter: activeFilter, page: nextPage }), hash: `#${gridItemId(list.cards.length + 1)}` }}
+                <PlainLink
+                  to={`${pathname}${collectionSearch({ filter: activeFilter, page: nextPage })}#${gridItemId(list.cards.length + 1)}`}
+                  discover
                   preventScrollReset
                   rel="next"
                   aria-disabled={loadingMore || undefined}
                   className="inline-flex h-11 items-center rounded-full border border-ink px-8 text-sm font-semibold text-ink transition hover:bg-ink hover:text-white aria-disabled:pointer-events-none aria-disabled:opacity-60"
                 >
                   {loadingMore ? MESSAGES.loading : 'Load more'}
-                </Link>
+                </PlainLink>
               )}
             </div>
           )}

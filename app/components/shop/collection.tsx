@@ -1,9 +1,10 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { FilterOption } from '@domain/catalog-filter';
 import { collectionSearch } from '@domain/catalog-page';
 import * as MESSAGES from '@domain/messages';
 import { cardKey, type CardProduct } from '@domain/storefront-product';
 import { buttonClass } from '~/components/ui/button';
+import { PlainLink } from '~/components/ui/plain-link';
 import { HeroImage } from './hero-image';
 import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from './product-card';
 
@@ -44,20 +45,22 @@ export function FilterRow({
   active: string;
   label?: string;
 }) {
+  const { pathname } = useLocation();
   return (
     <nav aria-label={label} className="-mx-1 flex flex-wrap gap-2">
       {options.map((option) => {
         const isActive = option.value === active;
         return (
-          <Link
+          <PlainLink
             key={option.value || 'all'}
-            to={{ search: collectionSearch({ filter: option.value }), hash: '#products' }}
+            to={`${pathname}${collectionSearch({ filter: option.value })}#products`}
+            discover
             preventScrollReset
-            aria-current={isActive ? 'page' : undefined}
+            current={isActive}
             className="filter-link"
           >
             {option.label}
-          </Link>
+          </PlainLink>
         );
       })}
     </nav>

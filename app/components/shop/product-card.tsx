@@ -1,5 +1,4 @@
 import { memo, useState } from 'react';
-import { Link } from 'react-router';
 import * as MESSAGES from '@domain/messages';
 import { initialCardSelection, selectImagesForColor, wrapIndex } from '@domain/product-card';
 import type { CardProduct } from '@domain/storefront-product';
@@ -128,7 +127,15 @@ export const ProductCard = memo(function ProductCard({
         )}
         <CarouselControls count={slideCount} current={slideIndex} goTo={goTo} />
       </div>
-      <h3>{href ? <Link to={href}>{product.title}</Link> : product.title}</h3>
+      <h3>
+        {href ? (
+          <PlainLink to={href} discover>
+            {product.title}
+          </PlainLink>
+        ) : (
+          product.title
+        )}
+      </h3>
       <div className="card-row">
         <PriceTag
           priceCents={choice.chosen.priceCents}

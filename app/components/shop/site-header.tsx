@@ -1,9 +1,10 @@
 import { Award, Heart, LogIn, Menu, Search, ShoppingBag, User } from '~/components/ui/icons';
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import * as MESSAGES from '@domain/messages';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Button } from '~/components/ui/button';
+import { PlainLink } from '~/components/ui/plain-link';
 import { useCart } from '~/lib/cart-store';
 import { useFavorites } from '~/lib/favorites-store';
 import { holdModal } from '~/lib/modal-presence';
@@ -92,17 +93,18 @@ export const SiteHeader = memo(function SiteHeader({ viewer }: { viewer: Viewer 
             </Suspense>
           )}
           {/* React Router always knows the home route (no discovery needed). */}
-          <Link to="/" className="brand" aria-label="Wear Your Faith home" discover="none">
+          <PlainLink to="/" className="brand" aria-label="Wear Your Faith home">
             <img src="/images/logo.svg" alt="" width={28} height={28} />
             <span>{MESSAGES.brandName}</span>
-          </Link>
+          </PlainLink>
         </div>
         <nav aria-label="Main" className="main-nav">
           <CategoryNavLinks linkClassName="nav-link" />
         </nav>
         <div>
           <SearchForm className="header-search" />
-          <Link
+          <PlainLink
+            discover
             to="/search"
             className={`${iconLink} xl:hidden`}
             aria-label="Search"
@@ -114,34 +116,40 @@ export const SiteHeader = memo(function SiteHeader({ viewer }: { viewer: Viewer 
             }}
           >
             <Search />
-          </Link>
-          <Link
+          </PlainLink>
+          <PlainLink
+            discover
             to="/favorites"
             className={iconLink}
             aria-label={favorites.count > 0 ? `Favorites, ${favorites.count} saved` : 'Favorites'}
           >
             <Heart />
             <CountBadge count={favorites.count} testId="favorites-count" />
-          </Link>
+          </PlainLink>
           {viewer ? (
             <>
-              <Link to="/account" className={iconLink} aria-label="Your account">
+              <PlainLink discover to="/account" className={iconLink} aria-label="Your account">
                 <User />
-              </Link>
-              <Link to="/loyalty" className={`${iconLink} max-lg:hidden`} aria-label="Loyalty rewards">
+              </PlainLink>
+              <PlainLink discover to="/loyalty" className={`${iconLink} max-lg:hidden`} aria-label="Loyalty rewards">
                 <Award />
-              </Link>
+              </PlainLink>
               <SignOutButton className={`${iconLink} max-lg:hidden`} />
             </>
           ) : (
-            <Link to="/auth" className={iconLink} aria-label="Sign in">
+            <PlainLink discover to="/auth" className={iconLink} aria-label="Sign in">
               <LogIn />
-            </Link>
+            </PlainLink>
           )}
-          <Link to="/cart" className={iconLink} aria-label={cart.count > 0 ? `Cart, ${cart.count} items` : 'Cart'}>
+          <PlainLink
+            discover
+            to="/cart"
+            className={iconLink}
+            aria-label={cart.count > 0 ? `Cart, ${cart.count} items` : 'Cart'}
+          >
             <ShoppingBag />
             <CountBadge count={cart.count} testId="cart-count" />
-          </Link>
+          </PlainLink>
           <Button variant="outline" size="sm" className="admin-button" onClick={() => setAdminOpen(true)}>
             {MESSAGES.adminButton}
           </Button>

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { PlainLink } from './plain-link';
+import { isCurrentPath, PlainLink } from './plain-link';
 
 function Where() {
   const location = useLocation();
@@ -57,5 +57,58 @@ describe('PlainLink', () => {
     const router = setup('_blank');
     expect(fireEvent.click(screen.getByRole('link', { name: 'Blue tee' }))).toBe(true); // not prevented
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('asks for route discovery and marks the current page when told to', () => {
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        element: (
+          <PlainLink to="/t-shirts" discover current>
+            T-Shirts
+          </PlainLink>
+        ),
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    const link = screen.getByRole('link', { name: 'T-Shirts' });
+    expect(link).toHaveAttribute('data-discover', 'true');
+    expect(link).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('replaces the history entry when the link is to where the visitor is, as <Link> does', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/t-shirts',
+          element: (
+            <>
+              <PlainLink to="/t-shirts?filter=cotton#products">Cotton</PlainLink>
+              <Where />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/', '/t-shirts'], initialIndex: 1 },
+    );
+    render(<RouterProvider router={router} />);
+    fireEvent.click(screen.getByRole('link', { name: 'Cotton' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/t-shirts?filter=cotton');
+    expect(router.state.historyAction).toBe('PUSH');
+    fireEvent.click(screen.getByRole('link', { name: 'Cotton' }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('isCurrentPath', () => {
+  it('is the page itself or one below it, in any letter case, as NavLink decides', () => {
+    expect(isCurrentPath('/t-shirts', '/t-shirts')).toBe(true);
+    expect(isCurrentPath('/T-Shirts', '/t-shirts')).toBe(true);
+    expect(isCurrentPath('/t-shirts/more', '/t-shirts')).toBe(true);
+    expect(isCurrentPath('/t-shirts-sale', '/t-shirts')).toBe(false);
+    expect(isCurrentPath('/hoodies', '/t-shirts')).toBe(false);
+    expect(isCurrentPath('/hoodies', '/')).toBe(false);
+    expect(isCurrentPath('/', '/')).toBe(true);
   });
 });
