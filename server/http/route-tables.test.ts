@@ -55,6 +55,7 @@ describe('isApiPath', () => {
   it('is true under /api/ only', () => {
     expect(isApiPath('/api/cart/quote')).toBe(true);
     expect(isApiPath('/api/')).toBe(true);
+    expect(isApiPath('/API/Cart/Quote')).toBe(true);
     expect(isApiPath('/api')).toBe(false);
     expect(isApiPath('/apiary')).toBe(false);
     expect(isApiPath('/products/api')).toBe(false);

@@ -15,9 +15,9 @@ type RouteEntry = { path?: string; parentId?: string };
 /** The API's routes: resource routes mounted under /api/. */
 export const API_PREFIX = '/api/';
 
-/** Whether a request path is answered from the API's table. */
+/** Whether a request path is answered from the API's table (in any letter case, as React Router matches). */
 export function isApiPath(path: string): boolean {
-  return path.startsWith(API_PREFIX);
+  return path.slice(0, API_PREFIX.length).toLowerCase() === API_PREFIX;
 }
 
 function isApiRoute(route: RouteEntry): boolean {
