@@ -158,6 +158,16 @@ describe('HTTP shell', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip');
   });
 
+  it('says Vary: Accept-Encoding once on a rendered page, compressed or not', async () => {
+    const signedIn = { cookie: 'better-auth.session_token=x' }; // rendered per visitor, not cached
+    for (const headers of [signedIn, { ...signedIn, 'accept-encoding': 'gzip' }]) {
+      const response = await shop.request('/t-shirts', { headers });
+      expect(response.status).toBe(200);
+      const vary = response.headers.get('vary') ?? '';
+      expect(vary.match(/accept-encoding/gi)).toHaveLength(1);
+    }
+  });
+
   it('refuses API bodies over 64 KB with 413', async () => {
     const response = await shop.request('/api/anything', {
       method: 'POST',

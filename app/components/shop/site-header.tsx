@@ -19,16 +19,37 @@ const AdminAccessDialog = lazy(() =>
   import('~/components/admin/admin-access-dialog').then((module) => ({ default: module.AdminAccessDialog })),
 );
 
-/** A count in the corner of a header icon (cart lines, saved favorites). */
-function CountBadge({ count, testId }: { count: number; testId: string }) {
-  if (count <= 0) return null;
+/**
+ * A header icon link with a count in its corner (cart lines, saved favorites); its name says
+ * the count when there is one ('Cart, 2 items').
+ */
+function CountedLink({
+  to,
+  name,
+  countedName,
+  count,
+  testId,
+  children,
+}: {
+  to: string;
+  name: string;
+  countedName: (count: number) => string;
+  count: number;
+  testId: string;
+  children: React.ReactNode;
+}) {
   return (
-    <span
-      data-testid={testId}
-      className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-brand-600 px-1 text-[11px] font-bold text-white"
-    >
-      {count}
-    </span>
+    <PlainLink discover to={to} className={iconLink} aria-label={count > 0 ? countedName(count) : name}>
+      {children}
+      {count > 0 && (
+        <span
+          data-testid={testId}
+          className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-brand-600 px-1 text-[11px] font-bold text-white"
+        >
+          {count}
+        </span>
+      )}
+    </PlainLink>
   );
 }
 
@@ -117,15 +138,15 @@ export const SiteHeader = memo(function SiteHeader({ viewer }: { viewer: Viewer 
           >
             <Search />
           </PlainLink>
-          <PlainLink
-            discover
+          <CountedLink
             to="/favorites"
-            className={iconLink}
-            aria-label={favorites.count > 0 ? `Favorites, ${favorites.count} saved` : 'Favorites'}
+            name="Favorites"
+            countedName={(count) => `Favorites, ${count} saved`}
+            count={favorites.count}
+            testId="favorites-count"
           >
             <Heart />
-            <CountBadge count={favorites.count} testId="favorites-count" />
-          </PlainLink>
+          </CountedLink>
           {viewer ? (
             <>
               <PlainLink discover to="/account" className={iconLink} aria-label="Your account">
@@ -141,15 +162,15 @@ export const SiteHeader = memo(function SiteHeader({ viewer }: { viewer: Viewer 
               <LogIn />
             </PlainLink>
           )}
-          <PlainLink
-            discover
+          <CountedLink
             to="/cart"
-            className={iconLink}
-            aria-label={cart.count > 0 ? `Cart, ${cart.count} items` : 'Cart'}
+            name="Cart"
+            countedName={(count) => `Cart, ${count} items`}
+            count={cart.count}
+            testId="cart-count"
           >
             <ShoppingBag />
-            <CountBadge count={cart.count} testId="cart-count" />
-          </PlainLink>
+          </CountedLink>
           <Button variant="outline" size="sm" className="admin-button" onClick={() => setAdminOpen(true)}>
             {MESSAGES.adminButton}
           </Button>
