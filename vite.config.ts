@@ -19,6 +19,9 @@ function serverOnlyGuard(): Plugin {
     enforce: 'pre',
     async resolveId(source, importer, options) {
       if (this.environment.name !== 'client' || options.ssr) return null;
+      // The dev server's critical-CSS walk looks route modules up by URL, as if from the
+      // (absent) index.html, and follows their loaders' imports too; no browser loads that.
+      if (importer === undefined || importer === path.join(root, 'index.html')) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (resolved && resolved.id.startsWith(serverDir) && !resolved.id.endsWith('.d.ts')) {
         throw new Error(
