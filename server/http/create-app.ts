@@ -18,7 +18,8 @@ import { createClientIpResolver } from './client-ip';
 import { describeEmptyErrors } from './error-body';
 import { refuseCrossOriginWrites } from './origin-guard';
 import { pageCache, type PageCacheVariables } from './page-cache';
-import { isApiPath, splitRouteTables } from './route-tables';
+import { isApiPath } from './refuse';
+import { splitRouteTables } from './route-tables';
 import { CLIENT_IP_HEADER } from './client-ip-header';
 import type { DatabaseHandle } from '../db/client';
 

@@ -25,8 +25,14 @@ export const REFUSALS = {
   crossOrigin: { code: 'cross-origin', message: 'Cross-origin requests are not allowed.' },
 } as const satisfies Record<string, Refusal>;
 
+/**
+ * Whether an address is the API's (/api and below): its refusals are JSON, its bodies JSON, and
+ * React Router answers it from the API's route table (route-tables.ts). In any letter case, as
+ * React Router matches routes.
+ */
 export function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/');
+  const head = pathname.slice(0, 5).toLowerCase();
+  return head === '/api/' || (head === '/api' && pathname.length === 4);
 }
 
 export function refuse(c: Context, status: ContentfulStatusCode, refusal: Refusal, headers: Record<string, string> = {}) {

@@ -1,6 +1,7 @@
 import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { isApiPath, splitRouteTables } from './route-tables';
+import { isApiPath } from './refuse';
+import { splitRouteTables } from './route-tables';
 
 const route = (id: string, path: string | undefined, parentId: string | undefined, index?: boolean) => ({
   id,
@@ -52,11 +53,12 @@ describe('splitRouteTables', () => {
 });
 
 describe('isApiPath', () => {
-  it('is true under /api/ only', () => {
+  it('is true for /api and under it only, in any letter case', () => {
     expect(isApiPath('/api/cart/quote')).toBe(true);
     expect(isApiPath('/api/')).toBe(true);
     expect(isApiPath('/API/Cart/Quote')).toBe(true);
-    expect(isApiPath('/api')).toBe(false);
+    expect(isApiPath('/api')).toBe(true);
+    expect(isApiPath('/apix')).toBe(false);
     expect(isApiPath('/apiary')).toBe(false);
     expect(isApiPath('/products/api')).toBe(false);
   });

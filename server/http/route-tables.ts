@@ -9,19 +9,13 @@
  * pages call the API with fetch).
  */
 import type { ServerBuild } from 'react-router';
+import { isApiPath } from './refuse';
 
 type RouteEntry = { path?: string; parentId?: string };
 
-/** The API's routes: resource routes mounted under /api/. */
-export const API_PREFIX = '/api/';
-
-/** Whether a request path is answered from the API's table (in any letter case, as React Router matches). */
-export function isApiPath(path: string): boolean {
-  return path.slice(0, API_PREFIX.length).toLowerCase() === API_PREFIX;
-}
-
+/** The API's routes: resource routes mounted under /api/ (`isApiPath`, refuse.ts). */
 function isApiRoute(route: RouteEntry): boolean {
-  return route.path !== undefined && `/${route.path}`.startsWith(API_PREFIX);
+  return route.path !== undefined && isApiPath(`/${route.path}`);
 }
 
 /** The routes of a table (by id) that `keep` accepts, with every ancestor of one of them. */
