@@ -165,7 +165,7 @@ export const SiteHeader = memo(function SiteHeader({ viewer }: { viewer: Viewer 
           <CountedLink
             to="/cart"
             name="Cart"
-            countedName={(count) => `Cart, ${count} items`}
+            countedName={(count) => `Cart, ${MESSAGES.itemCountLabel(count)}`}
             count={cart.count}
             testId="cart-count"
           >

@@ -1,0 +1,59 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cartActions, resetCartStoreForTests } from '~/lib/cart-store';
+import { resetFavoritesStoreForTests } from '~/lib/favorites-store';
+import { SiteHeader } from './site-header';
+
+const tee = {
+  id: 'Simple Cross Tee-Blue-M',
+  productId: '6d1f3c1e-1111-4a1a-9a1a-111111111111',
+  name: 'Simple Cross Tee',
+  image: '/images/products/simple-cross-tee-blue-960.webp',
+  priceCents: 1500,
+  color: 'Blue',
+  size: 'M',
+};
+
+function renderHeader(path = '/') {
+  const router = createMemoryRouter(
+    [{ id: 'root', path: '*', loader: () => ({ viewer: null, favoriteIds: [] }), element: <SiteHeader viewer={null} /> }],
+    { initialEntries: [path], hydrationData: { loaderData: { root: { viewer: null, favoriteIds: [] } } } },
+  );
+  render(<RouterProvider router={router} />);
+  return within(screen.getByRole('banner'));
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  resetCartStoreForTests();
+  resetFavoritesStoreForTests();
+});
+
+describe('SiteHeader', () => {
+  it('names the cart and favorites links plainly while they are empty, with no count', () => {
+    const header = renderHeader();
+    expect(header.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
+    expect(header.getByRole('link', { name: 'Favorites' })).toHaveAttribute('href', '/favorites');
+    expect(header.queryByTestId('cart-count')).toBeNull();
+    expect(header.queryByTestId('favorites-count')).toBeNull();
+  });
+
+  it('says the cart count in the link name and its corner, one item or several', () => {
+    const header = renderHeader();
+    act(() => cartActions.add(tee));
+    expect(header.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    act(() => cartActions.add({ ...tee, id: 'Simple Cross Tee-Blue-L', size: 'L' }));
+    act(() => cartActions.add(tee));
+    expect(header.getByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
+    expect(header.getByTestId('cart-count')).toHaveTextContent('3');
+  });
+
+  it('marks the category link of the page being shown, and only that one', () => {
+    const header = renderHeader('/t-shirts');
+    const nav = within(header.getByRole('navigation', { name: 'Main' }));
+    const current = nav.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.getAttribute('href'))).toEqual(['/t-shirts']);
+    for (const link of nav.getAllByRole('link')) expect(link).toHaveAttribute('data-discover', 'true');
+  });
+});
