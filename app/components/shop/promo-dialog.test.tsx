@@ -191,3 +191,33 @@ describe('PromoDialog and other dialogs', () => {
     cancel();
   });
 });
+
+describe('PromoDialog without its code', () => {
+  it('shows nothing and breaks nothing when the dialog module cannot be fetched (offline after load)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.resetModules();
+    vi.doMock('./promo-card', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    try {
+      const { PromoDialog: Fresh } = await import('./promo-dialog');
+      render(
+        <>
+          <p>The page</p>
+          <Fresh />
+        </>,
+      );
+      await act(async () => {
+        vi.advanceTimersByTime(PROMO_DELAY_MS + 2000);
+      });
+      await act(async () => {});
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByText('The page')).toBeInTheDocument();
+      expect(warn).toHaveBeenCalledWith('Promo dialog unavailable', expect.any(Error));
+      expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBeNull(); // not seen: it may show on a later page
+    } finally {
+      vi.doUnmock('./promo-card');
+      warn.mockRestore();
+    }
+  });
+});
