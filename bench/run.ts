@@ -187,7 +187,9 @@ function defaultTotalTimeoutSeconds(): number {
       .filter((s) => appliesTo(s, backend))
       .reduce((t, s) => t + (s.timeoutSeconds ?? DEFAULT_SCENARIO_TIMEOUT_S), 0);
   }
-  total += 60 + (options.lighthouseRuns * LIGHTHOUSE_RUN_TIMEOUT_MS) / 1000; // JS weight + Lighthouse
+  // JS weight + Lighthouse: the shop's / and the yardstick's, and with BENCH_LIGHTHOUSE_ALL two more pages.
+  const lighthousePages = 2 + (options.lighthouseAll ? 2 : 0);
+  total += 60 + (lighthousePages * options.lighthouseRuns * LIGHTHOUSE_RUN_TIMEOUT_MS) / 1000;
   return Math.ceil(total);
 }
 
@@ -484,6 +486,20 @@ async function runBackend(backend: Backend, memoryOnly = false): Promise<void> {
           step: 'Lighthouse mobile performance of /',
           error: results.lighthouse.runs[0]?.error ?? 'no successful run',
         });
+      }
+      // The same on the yardstick: what this machine allows a bare React Router page today.
+      if (yardstick && results.yardstick) {
+        const floorUrl = `${yardstick.baseUrl}/`;
+        results.yardstick.lighthouse = await step("Lighthouse mobile performance of the yardstick's /", () =>
+          runLighthouse({
+            url: floorUrl,
+            runs: options.lighthouseRuns,
+            chromePath: options.chromePath,
+            timeoutMsPerRun: LIGHTHOUSE_RUN_TIMEOUT_MS,
+            reportPath: path.join(RESULTS_DIR, 'lighthouse-yardstick.json'),
+            signal: abort.signal,
+          }),
+        );
       }
       // The storefront issue's other two pages with a performance goal (>= 95).
       for (const extraPath of options.lighthouseAll ? ['/t-shirts', '/new-arrivals'] : []) {

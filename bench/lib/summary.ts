@@ -86,6 +86,8 @@ export interface BenchResults {
     jsWeight: JsWeight | null;
     html: HtmlWeight | null;
     shopHtml: HtmlWeight | null;
+    /** Lighthouse of the yardstick's `/`, same settings as the shop's: the machine's floor. */
+    lighthouse?: LighthouseSummary | null;
   } | null;
   /** Shop against yardstick, pair by pair (lib/pairs.ts). */
   pairs: PairResult[];
@@ -266,7 +268,7 @@ export function formatSummary(results: BenchResults): string {
     );
     out.push(
       table(
-        ['run', 'score', 'LCP', 'CLS', 'TBT', 'FCP', 'Speed Index', 'note'],
+        ['run', 'score', 'LCP', 'CLS', 'TBT', 'FCP', 'Speed Index', 'CPU before JS', 'note'],
         [
           ...lh.runs.map((r, i) => [
             String(i + 1),
@@ -276,18 +278,41 @@ export function formatSummary(results: BenchResults): string {
             ms(r.tbtMs),
             ms(r.fcpMs),
             ms(r.speedIndexMs),
+            ms(r.cpuBeforeScriptsMs ?? null),
             (r.error ? shorten(r.error, 80) : null) ??
               (r.externalRequests.length ? `${r.externalRequests.length} external request(s) blocked` : ''),
           ]),
-          ['median', m.score, ms(m.lcpMs), cls(m.cls), ms(m.tbtMs), ms(m.fcpMs), ms(m.speedIndexMs), ''],
+          [
+            'median',
+            m.score,
+            ms(m.lcpMs),
+            cls(m.cls),
+            ms(m.tbtMs),
+            ms(m.fcpMs),
+            ms(m.speedIndexMs),
+            ms(m.cpuBeforeScriptsMs ?? null),
+            '',
+          ],
         ],
-        ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+        ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
       ),
+    );
+    out.push(
+      'CPU before JS: observed main-thread time before the first script request, which Lighthouse counts 4x in FCP and LCP (mostly the browser committing the page: it shows how busy the machine was)',
     );
     if (lh.reportFile) out.push(`full report of the median run: ${lh.reportFile}`);
   } else {
     out.push(
       `Lighthouse: not measured${o.lighthouseRuns === 0 ? ' (skipped)' : results.failures.some((f) => f.step.startsWith('Lighthouse')) ? ' (failed, see below)' : ''}`,
+    );
+  }
+  const floor = results.yardstick?.lighthouse;
+  if (floor && floor.successfulRuns > 0) {
+    out.push(
+      `--- Lighthouse of the yardstick's / (same settings; the floor on this machine): scores ${floor.runs
+        .map((r) => r.score ?? '-')
+        .join(' ')}, median ${floor.median.score}, FCP ${ms(floor.median.fcpMs)}, LCP ${ms(floor.median.lcpMs)}, ` +
+        `TBT ${ms(floor.median.tbtMs)}, CPU before JS ${ms(floor.median.cpuBeforeScriptsMs ?? null)}`,
     );
   }
   for (const other of results.lighthouseOtherPages ?? []) {
