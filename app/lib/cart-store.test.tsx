@@ -2,18 +2,9 @@ import { priceCart } from '@domain/cart';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { simpleCrossTeeBlueM as tee } from '../../tests/support/cart-items';
 import { allowConsoleError } from '../../tests/support/console-error-policy';
 import { resetCartStoreForTests, useCart } from './cart-store';
-
-const tee = {
-  id: 'Simple Cross Tee-Blue-M',
-  productId: '6d1f3c1e-1111-4a1a-9a1a-111111111111',
-  name: 'Simple Cross Tee',
-  image: '/images/products/simple-cross-tee-blue-960.webp',
-  priceCents: 1500,
-  color: 'Blue',
-  size: 'M',
-};
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -1,19 +1,10 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { simpleCrossTeeBlueM as tee } from '../../../tests/support/cart-items';
 import { cartActions, resetCartStoreForTests } from '~/lib/cart-store';
 import { resetFavoritesStoreForTests } from '~/lib/favorites-store';
 import { SiteHeader } from './site-header';
-
-const tee = {
-  id: 'Simple Cross Tee-Blue-M',
-  productId: '6d1f3c1e-1111-4a1a-9a1a-111111111111',
-  name: 'Simple Cross Tee',
-  image: '/images/products/simple-cross-tee-blue-960.webp',
-  priceCents: 1500,
-  color: 'Blue',
-  size: 'M',
-};
 
 function renderHeader(path = '/') {
   const router = createMemoryRouter(
