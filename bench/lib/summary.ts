@@ -278,7 +278,7 @@ export function formatSummary(results: BenchResults): string {
             ms(r.tbtMs),
             ms(r.fcpMs),
             ms(r.speedIndexMs),
-            ms(r.cpuBeforeScriptsMs ?? null),
+            ms(r.cpuBeforeScriptsMs),
             (r.error ? shorten(r.error, 80) : null) ??
               (r.externalRequests.length ? `${r.externalRequests.length} external request(s) blocked` : ''),
           ]),
@@ -290,7 +290,7 @@ export function formatSummary(results: BenchResults): string {
             ms(m.tbtMs),
             ms(m.fcpMs),
             ms(m.speedIndexMs),
-            ms(m.cpuBeforeScriptsMs ?? null),
+            ms(m.cpuBeforeScriptsMs),
             '',
           ],
         ],
@@ -312,7 +312,7 @@ export function formatSummary(results: BenchResults): string {
       `--- Lighthouse of the yardstick's / (same settings; the floor on this machine): scores ${floor.runs
         .map((r) => r.score ?? '-')
         .join(' ')}, median ${floor.median.score}, FCP ${ms(floor.median.fcpMs)}, LCP ${ms(floor.median.lcpMs)}, ` +
-        `TBT ${ms(floor.median.tbtMs)}, CPU before JS ${ms(floor.median.cpuBeforeScriptsMs ?? null)}`,
+        `TBT ${ms(floor.median.tbtMs)}, CPU before JS ${ms(floor.median.cpuBeforeScriptsMs)}`,
     );
   }
   for (const other of results.lighthouseOtherPages ?? []) {
