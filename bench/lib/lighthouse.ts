@@ -45,6 +45,8 @@ export interface LighthouseRun {
   externalRequests: string[];
   warnings: string[];
   error?: string;
+  /** The error of a first attempt that failed to record the load (see runWithRetry). */
+  retriedAfter?: string;
 }
 
 export interface LighthouseSummary {
@@ -204,6 +206,29 @@ async function runOnce(
   }
 }
 
+/**
+ * Lighthouse's own failures to record the page load ("Something went wrong with recording the trace
+ * over your page load. Please run Lighthouse again."): they say nothing about the page, so the run
+ * is made again, once. Any other error (NO_FCP, a timeout, a page error) is a result and stays.
+ */
+const RECORDING_FAILURES = ['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST'];
+
+export function isRecordingFailure(error: string | undefined): boolean {
+  return error !== undefined && RECORDING_FAILURES.some((code) => error.startsWith(`${code}:`));
+}
+
+/**
+ * One measured run: a second attempt when the first one failed to record (see above). The retried
+ * run carries the first attempt's error, so the summary still shows it happened.
+ */
+export async function runWithRetry<T extends { run: LighthouseRun }>(attempt: () => Promise<T>): Promise<T> {
+  const first = await attempt();
+  if (!isRecordingFailure(first.run.error)) return first;
+  log(`  ${first.run.error?.split(':')[0]}: Lighthouse failed to record the load; running it again`);
+  const second = await attempt();
+  return { ...second, run: { ...second.run, retriedAfter: first.run.error } };
+}
+
 export async function runLighthouse(options: {
   url: string;
   runs: number;
@@ -219,7 +244,9 @@ export async function runLighthouse(options: {
     options.signal.throwIfAborted();
     log(`Lighthouse run ${i}/${options.runs} on ${options.url}`);
     try {
-      const { run, lhr } = await runOnce(options.url, options.chromePath, options.timeoutMsPerRun, options.signal);
+      const { run, lhr } = await runWithRetry(() =>
+        runOnce(options.url, options.chromePath, options.timeoutMsPerRun, options.signal),
+      );
       runs.push(run);
       if (lhr && run.score !== null && !run.error) reports.push({ score: run.score, lhr });
       log(

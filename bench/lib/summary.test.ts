@@ -84,4 +84,12 @@ describe('bench summary: Lighthouse', () => {
   it('says nothing of the yardstick when it was not measured', () => {
     expect(formatSummary(results(null))).not.toContain("yardstick's /");
   });
+
+  it('marks a run that was made again after Lighthouse failed to record the first attempt', () => {
+    const r = results(null);
+    r.lighthouse!.runs[1] = { ...run(97, 110), retriedAfter: 'NO_NAVSTART: Something went wrong (NO_NAVSTART)' };
+    const lines = formatSummary(r).split('\n');
+    expect(lines.find((line) => line.startsWith('2 '))).toMatch(/second attempt \(the first: NO_NAVSTART\)$/);
+    expect(lines.find((line) => line.startsWith('1 '))).not.toMatch(/attempt/);
+  });
 });

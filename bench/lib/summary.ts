@@ -279,8 +279,13 @@ export function formatSummary(results: BenchResults): string {
             ms(r.fcpMs),
             ms(r.speedIndexMs),
             ms(r.cpuBeforeScriptsMs),
-            (r.error ? shorten(r.error, 80) : null) ??
-              (r.externalRequests.length ? `${r.externalRequests.length} external request(s) blocked` : ''),
+            [
+              r.error ? shorten(r.error, 80) : null,
+              r.retriedAfter ? `second attempt (the first: ${r.retriedAfter.split(':')[0]})` : null,
+              r.externalRequests.length ? `${r.externalRequests.length} external request(s) blocked` : null,
+            ]
+              .filter(Boolean)
+              .join('; '),
           ]),
           [
             'median',
