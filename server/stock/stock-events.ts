@@ -9,7 +9,15 @@
  */
 type StockListener = (productIds: string[]) => void;
 
-const listeners = new Set<StockListener>();
+/**
+ * One set per process, kept on globalThis: this module is bundled twice in production, into the
+ * server entry (build/node, where bootstrap subscribes) and into the React Router build (where the
+ * checkout and the admin's routes announce). A set per copy left the routes' announcements
+ * unheard, and product pages showed the old stock until their cache entry went stale.
+ */
+const REGISTRY = Symbol.for('wear-your-faith.stock-listeners');
+const holder = globalThis as typeof globalThis & { [REGISTRY]?: Set<StockListener> };
+const listeners: Set<StockListener> = (holder[REGISTRY] ??= new Set<StockListener>());
 
 /** Subscribes a shop; returns the unsubscribe for its shutdown. */
 export function onStockChange(listener: StockListener): () => void {

@@ -105,6 +105,37 @@ describe('the page cache in the shop', () => {
     expect(hoodies.html).not.toContain('Page Cache Hoodie');
   });
 
+  it("shows a stock change on the next request of the product's page: the admin's count, then a checkout taking the last units", async () => {
+    // The admin's stock route and the checkout live in the React Router build, the page cache's
+    // subscription in the server entry: in production they are two bundles of the same code.
+    const tee = (await (await shop.request('/api/products/simple-cross-tee')).json()) as { id: string };
+    const path = '/products/simple-cross-tee';
+    await page(path);
+    const before = await page(path);
+    expect(before.state).toBe('hit');
+    expect(before.html).not.toContain('Only 2 left');
+
+    const counted = await admin(`/api/admin/products/${tee.id}/stock`, 'PUT', {
+      cells: [{ color: 'Pink', size: 'XS', quantity: 2, base: null }],
+    });
+    expect(counted.status).toBe(200);
+    const low = await page(path);
+    expect(low.state).toBe('miss');
+    expect(low.html).toContain('Only 2 left'); // Pink / XS is the variant the page opens on
+    expect((await page(path)).state).toBe('hit');
+
+    const checkout = await shop.request('/api/checkout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ items: [{ productId: tee.id, color: 'Pink', size: 'XS', quantity: 2 }] }),
+    });
+    expect(checkout.status).toBe(200);
+    const soldOut = await page(path);
+    expect(soldOut.state).toBe('miss');
+    expect(soldOut.html).not.toContain('Only 2 left');
+    expect(soldOut.html).toContain('Out of Stock');
+  });
+
   it('never gives a request with a session cookie a cached page, valid or not', async () => {
     await page('/t-shirts');
     expect((await page('/t-shirts')).state).toBe('hit');
