@@ -4,7 +4,7 @@ import { ProductInputSchema } from '@domain/product-form';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
 import { deleteProduct, updateProduct, updateProductCost } from '@server/admin/products';
 import { requireAdmin } from '@server/admin/require-admin';
-import { jsonRoute } from '@server/http/json-route';
+import { actionOnlyLoader, jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.products_.$id';
 
 const CostSchema = z.object({
@@ -12,6 +12,10 @@ const CostSchema = z.object({
 });
 
 const productNotFound = () => notFound('Product not found');
+
+const METHODS = ['PUT', 'PATCH', 'DELETE'];
+
+export const loader = actionOnlyLoader(METHODS);
 
 /**
  * PUT: the Edit dialog's whole product. PATCH { costCents }: the Margins tab's in-place cost.
@@ -35,7 +39,7 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, as
     if (!product) throw productNotFound();
     return { product };
   }
-  if (request.method !== 'PUT') throw methodNotAllowed('PUT, PATCH, DELETE');
+  if (request.method !== 'PUT') throw methodNotAllowed(METHODS.join(', '));
   const input = ProductInputSchema.safeParse(body);
   if (!input.success) throw badRequest(input.error.issues[0]?.message ?? ADMIN_MESSAGES.productRequiredFields);
   const product = await updateProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, productId, input: input.data });

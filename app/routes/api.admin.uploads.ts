@@ -1,9 +1,11 @@
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { AppError, badRequest, methodNotAllowed } from '@server/app-error';
 import { requireAdmin } from '@server/admin/require-admin';
-import { jsonResponse, jsonRoute } from '@server/http/json-route';
+import { jsonResponse, jsonRoute, postOnlyLoader } from '@server/http/json-route';
 import { uploadProductImage } from '@server/media/upload-product-image';
 import type { Route } from './+types/api.admin.uploads';
+
+export const loader = postOnlyLoader;
 
 /** POST multipart with one `file`: checked by content, stored as WebP; returns its URL. */
 export const action = jsonRoute<Route.ActionArgs>(

@@ -20,7 +20,9 @@ export const action = jsonRoute<Route.ActionArgs>(
     if (!parsed.success) throw badRequest('Invalid request');
     const createCheckout = context.shopify?.createCheckout;
     if (!createCheckout) {
-      throw new AppError('shopify-unavailable', { status: 503, message: MESSAGES.hostedCheckoutFailed });
+      // No external catalogue is connected, so no product here has such a variant: nothing to
+      // retry (a 503 would say "later"; it never will be).
+      throw new AppError('shopify-unavailable', { status: 404, message: 'This product is not available here.' });
     }
     const result = await createCheckout(parsed.data.variantId, { buyerIp: context.clientIp });
     if (result.ok) return { checkoutUrl: result.checkoutUrl };

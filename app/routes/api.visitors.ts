@@ -5,12 +5,14 @@
 import { VisitorHeartbeatSchema } from '@domain/visitor';
 import { hitRateLimit } from '@server/admin/rate-limit';
 import { AppError, badRequest } from '@server/app-error';
-import { jsonRoute } from '@server/http/json-route';
+import { jsonRoute, postOnlyLoader } from '@server/http/json-route';
 import { recordVisitorHeartbeat } from '@server/visitors/record-visitor-heartbeat';
 import type { Route } from './+types/api.visitors';
 
 /** A tab beats every 30 s; 120 a minute leaves room for many tabs behind one address. */
 const VISITOR_RULE = { limit: 120, windowMs: 60_000 };
+
+export const loader = postOnlyLoader;
 
 export const action = jsonRoute<Route.ActionArgs>(
   { methods: ['POST'], what: 'visitor heartbeat' },

@@ -78,5 +78,12 @@ export function jsonRoute<Args extends RouteArgs>(
   };
 }
 
+/**
+ * The loader of an endpoint that only takes `methods` (an action): a GET is 405 with Allow.
+ * Without a loader, React Router answers a GET with a bare 400 "Unexpected Server Error".
+ */
+export const actionOnlyLoader = (methods: readonly string[]) =>
+  jsonRoute<RouteArgs>({ methods }, async () => undefined);
+
 /** The loader of a POST-only endpoint: every GET is 405 with Allow: POST. */
-export const postOnlyLoader = jsonRoute<RouteArgs>({ methods: ['POST'] }, async () => undefined);
+export const postOnlyLoader = actionOnlyLoader(['POST']);

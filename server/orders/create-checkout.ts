@@ -9,6 +9,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { CheckoutRequestSchema, CHECKOUT_MAX_QUANTITY, type CheckoutRequest } from '../../domain/order';
+import * as CART_MESSAGES from '../../domain/cart-messages';
 import type { RedemptionRate } from '../../domain/loyalty';
 import { priceOrder, type OrderPrice } from '../../domain/price-order';
 import { AppError, badRequest } from '../app-error';
@@ -52,7 +53,9 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
       : badRequest('Your cart is empty', 'empty-cart');
   }
   if (first === 'email') throw badRequest('Please enter a valid email address', 'invalid-email');
-  if (first === 'couponCode') throw badRequest('Invalid coupon code', 'invalid-coupon');
+  if (first === 'couponCode') {
+    throw badRequest(`${CART_MESSAGES.invalidCouponTitle}. ${CART_MESSAGES.invalidCouponDescription}`, 'invalid-coupon');
+  }
   if (first === 'pointsToRedeem') throw badRequest('Points to redeem must be a whole number', 'invalid-points');
   throw badRequest('Invalid checkout request');
 }

@@ -360,6 +360,19 @@ describe('every route, fuzzed', () => {
     );
   });
 
+  it('gives every endpoint that takes an action a loader, so a GET is a clear 405, not a bare 400', async () => {
+    const actionOnly = Object.values(build.routes)
+      .filter((route) => route && route.module.action && !route.module.loader && !route.module.default)
+      .map((route) => route!.id);
+    expect(actionOnly).toEqual([]);
+    for (const pathname of ['/api/visitors', '/api/admin/uploads', `/api/admin/products/${realValues[0]}`]) {
+      const response = await shop.request(pathname);
+      expect(response.status, pathname).toBe(405);
+      expect(response.headers.get('allow'), pathname).toMatch(/POST|PUT/);
+      expect(await response.json(), pathname).toMatchObject({ error: 'Method not allowed', code: 'method-not-allowed' });
+    }
+  });
+
   for (const route of routes) {
     it(`/${route.pattern} answers bad input with a 4xx and changes nothing`, async () => {
       await fc.assert(

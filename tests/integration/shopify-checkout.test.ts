@@ -98,7 +98,7 @@ describe('pages while Shopify misbehaves', () => {
 });
 
 describe('POST /api/shopify/checkout without Shopify settings', () => {
-  it('answers 503 with the failure text', async () => {
+  it('answers 404: no product here has an external variant', async () => {
     const plain = await createTestShop();
     try {
       expect(plain.shop.services.shopify).toBeUndefined();
@@ -107,8 +107,8 @@ describe('POST /api/shopify/checkout without Shopify settings', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ variantId: 'gid://shopify/ProductVariant/1002' }),
       });
-      expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ error: MESSAGES.hostedCheckoutFailed, code: 'shopify-unavailable' });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'This product is not available here.', code: 'shopify-unavailable' });
     } finally {
       await plain.close();
     }
