@@ -23,20 +23,32 @@ export async function limitSignInAttempts(options: {
   request: Request;
   handle: (request: Request) => Promise<Response>;
 }): Promise<Response> {
-  const { db, request, handle } = options;
+  const { db, request } = options;
+  const handle = async (forwarded: Request) => sameShapeWhenLimited(await options.handle(forwarded));
   if (!isSignIn(request)) return handle(request);
   // Set by the HTTP shell from the socket (or a trusted proxy); never the client's own value.
   const key = `sign-in:${request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'}`;
   const hit = await hitRateLimit({ db, key, rule: SIGN_IN_RULE });
-  if (hit.limited) {
-    const retryAfter = String(hit.retryAfterSeconds);
-    return Response.json(
-      // `error` is the shop's shape; `code` and `message` are what Better Auth's answers carry.
-      { error: AUTH_TEXTS.tooManyAttempts, code: 'TOO_MANY_REQUESTS', message: AUTH_TEXTS.tooManyAttempts },
-      { status: 429, headers: { 'Retry-After': retryAfter, 'X-Retry-After': retryAfter, 'Cache-Control': 'no-store' } },
-    );
-  }
+  if (hit.limited) return tooManyAttempts(String(hit.retryAfterSeconds));
   const response = await handle(request);
   if (response.ok) await refundRateLimitHit({ db, key, hit });
   return response;
+}
+
+function tooManyAttempts(retryAfter: string): Response {
+  return Response.json(
+    // `error` is the shop's shape; `code` and `message` are what Better Auth's answers carry.
+    { error: AUTH_TEXTS.tooManyAttempts, code: 'TOO_MANY_REQUESTS', message: AUTH_TEXTS.tooManyAttempts },
+    { status: 429, headers: { 'Retry-After': retryAfter, 'X-Retry-After': retryAfter, 'Cache-Control': 'no-store' } },
+  );
+}
+
+/**
+ * Better Auth's own limiter (sign-up, password reset, and sign-in behind this check) answers
+ * 429 with only `{ message }`: the same refusal is given in the one shape, with its wait.
+ */
+async function sameShapeWhenLimited(response: Response): Promise<Response> {
+  if (response.status !== 429) return response;
+  await response.body?.cancel();
+  return tooManyAttempts(response.headers.get('X-Retry-After') ?? response.headers.get('Retry-After') ?? '60');
 }

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXTS } from '../../domain/auth-feedback';
 import { customers, orders } from '../../server/db/schema';
 import {
   ORIGIN,
@@ -180,6 +181,21 @@ describe('sign-in rate limit per client address', () => {
 
     const other = await postJson(shop, '/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'wrong-8-pass' }, { clientIp: '192.0.2.67' });
     expect(other.status).toBe(401);
+    // The same refusal, in the same shape, as the shop's own limit just above.
+    expect(await blocked.json()).toEqual({ error: AUTH_TEXTS.tooManyAttempts, code: 'TOO_MANY_REQUESTS', message: AUTH_TEXTS.tooManyAttempts });
+  });
+
+  it("answers Better Auth's own limits (sign-up: 10 a minute) in the same shape, with the wait", async () => {
+    const clientIp = '192.0.2.80';
+    let limited: Response | undefined;
+    for (let i = 0; i < 12 && !limited; i += 1) {
+      const attempt = await postJson(shop, '/api/auth/sign-up/email', { email: `flood-${i}@example.com`, password: 'flood-password-1', name: 'Flood' }, { clientIp });
+      if (attempt.status === 429) limited = attempt;
+      else await attempt.body?.cancel();
+    }
+    expect(limited?.status).toBe(429);
+    expect(await limited!.json()).toEqual({ error: AUTH_TEXTS.tooManyAttempts, code: 'TOO_MANY_REQUESTS', message: AUTH_TEXTS.tooManyAttempts });
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 
