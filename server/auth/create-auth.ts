@@ -24,6 +24,9 @@ import { MIN_PASSWORD_LENGTH } from '../../domain/auth-feedback';
 
 export { MIN_PASSWORD_LENGTH };
 
+/** The longest account name (and first or last name) kept. */
+const NAME_MAX_LENGTH = 100;
+
 
 /**
  * The public origin; for a local PUBLIC_URL also its loopback twin (localhost and
@@ -73,7 +76,7 @@ export function createAuth(options: {
   const nameParts = (body: unknown) => {
     const record = (body ?? {}) as Record<string, unknown>;
     const clean = (value: unknown) =>
-      typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : null;
+      typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, NAME_MAX_LENGTH) : null;
     return { firstName: clean(record.firstName), lastName: clean(record.lastName) };
   };
 
@@ -125,6 +128,12 @@ export function createAuth(options: {
     hooks: {
       // SPEC §8 'Account exists': the spec tells a registered e-mail apart on sign-up.
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/update-user' || ctx.path === '/sign-up/email') {
+          const name: unknown = ctx.body?.name;
+          if (typeof name === 'string' && name.length > NAME_MAX_LENGTH) {
+            throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: `Names are at most ${NAME_MAX_LENGTH} characters.` });
+          }
+        }
         if (ctx.path !== '/sign-up/email') return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
         if (!email) return;

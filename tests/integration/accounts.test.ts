@@ -99,6 +99,12 @@ describe('sign-up, confirmation and sign-in', () => {
     const weak = await postJson(shop, '/api/auth/sign-up/email', { email: 'weak@example.com', password: 'short', name: 'w' }, { clientIp });
     expect(weak.status).toBe(400);
     expect(await weak.json()).toMatchObject({ code: 'PASSWORD_TOO_SHORT' });
+
+    const long = await postJson(shop, '/api/auth/sign-up/email', { email: 'long@example.com', password: 'long-enough-1', name: 'n'.repeat(5000) }, { clientIp });
+    expect(long.status).toBe(400);
+    expect(await long.json()).toMatchObject({ code: 'NAME_TOO_LONG', message: 'Names are at most 100 characters.' });
+    const [stored] = await shop.database.db.select({ id: customers.id }).from(customers).where(eq(customers.email, 'long@example.com'));
+    expect(stored).toBeUndefined();
   });
 
   it('sends an unconfirmed account a new link on request', async () => {
