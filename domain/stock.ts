@@ -11,6 +11,11 @@ import { formatCount } from './money';
 export const LOW_STOCK_THRESHOLD = 3;
 /** The largest count an admin may enter for one variant. */
 export const STOCK_MAX = 100_000;
+/**
+ * How long an unpaid checkout holds its units (its hosted session's life; Stripe takes 30
+ * minutes to 24 hours). Short, so that checkouts left open cannot keep stock from shoppers.
+ */
+export const CHECKOUT_HOLD_MINUTES = 60;
 
 /** A tracked variant's count as the storefront may see it. */
 export interface VariantStock {

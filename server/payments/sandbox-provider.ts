@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { CHECKOUT_HOLD_MINUTES } from '../../domain/stock';
 import { checkoutSessions } from '../db/schema';
 import {
   PaymentRefundRejectedError,
@@ -15,8 +16,8 @@ import {
   type SandboxPaymentProvider,
 } from './payment-provider';
 
-/** How long an unpaid sandbox session stays open. */
-export const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long an unpaid sandbox session stays open (and holds its order's stock). */
+export const SANDBOX_SESSION_TTL_MS = CHECKOUT_HOLD_MINUTES * 60 * 1000;
 
 export const SANDBOX_CARDS = {
   success: '4242424242424242',

@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import type { Config } from '../config.server';
 import * as MESSAGES from '../../domain/messages';
 import { SHIPPING_COUNTRY_CODES, type ShippingAddress } from '../../domain/shipping-address';
+import { CHECKOUT_HOLD_MINUTES } from '../../domain/stock';
 import {
   PaymentProviderError,
   PaymentRefundRejectedError,
@@ -119,6 +120,8 @@ export function createStripeProvider(options: { stripe: Stripe; publicUrl: strin
               ? { order_id: input.referenceId, purpose: 'order', reference: input.reference }
               : { donation_id: input.referenceId, purpose: 'donation' },
           client_reference_id: input.referenceId,
+          // The session, and so the order's stock hold, ends after the hold (domain/stock.ts).
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_HOLD_MINUTES * 60,
         };
         if (input.email) params.customer_email = input.email;
         if (input.purpose === 'order') {
@@ -154,7 +157,7 @@ export function createStripeProvider(options: { stripe: Stripe; publicUrl: strin
         return {
           id: session.id,
           url: session.url,
-          expiresAt: new Date((session.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
+          expiresAt: new Date((session.expires_at ?? Math.floor(Date.now() / 1000) + CHECKOUT_HOLD_MINUTES * 60) * 1000),
         };
       } catch (error) {
         if (error instanceof PaymentProviderError) throw error;

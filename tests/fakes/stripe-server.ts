@@ -159,6 +159,12 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
     const shipping = Number(
       ((shippingOption?.shipping_rate_data as Json | undefined)?.fixed_amount as Json | undefined)?.amount ?? 0,
     );
+    // Stripe takes an expiry from 30 minutes to 24 hours after creation.
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = body.expires_at === undefined ? now + 24 * 3600 : Number(body.expires_at);
+    if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 - 5 || expiresAt > now + 24 * 3600 + 5) {
+      return 'expires_at: must be between 30 minutes and 24 hours from now';
+    }
     const sessionId = id('cs');
     const session: Json = {
       id: sessionId,
@@ -180,7 +186,7 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
       collected_information: null,
       customer_details: null,
       url: `${baseUrl}/pay/${sessionId}`,
-      expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
+      expires_at: expiresAt,
       created: Math.floor(Date.now() / 1000),
       livemode: false,
     };

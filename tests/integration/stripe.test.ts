@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, loyaltyLedger, orders, paymentEvents, products } from '../../server/db/schema';
+import { checkoutSessions, emailOutbox, loyaltyLedger, orders, paymentEvents, products } from '../../server/db/schema';
+import { CHECKOUT_HOLD_MINUTES } from '../../domain/stock';
 import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
 import { createTestShop, type TestShop } from '../support/test-shop';
 
@@ -115,6 +116,12 @@ describe('Stripe provider against the wire-format fake', () => {
     // The fake computes what Stripe would charge: it must equal the order's total.
     expect(fake.sessions.get(json.sessionId)?.amount_total).toBe(order.totalCents);
     expect(order.totalCents).toBe(3000 - 300 + 599);
+    // The session, and the stock it holds, ends after the checkout hold, not Stripe's default day.
+    const expiresAt = Number(sessionRequest?.body.expires_at);
+    expect(expiresAt - Date.now() / 1000).toBeGreaterThan(CHECKOUT_HOLD_MINUTES * 60 - 60);
+    expect(expiresAt - Date.now() / 1000).toBeLessThanOrEqual(CHECKOUT_HOLD_MINUTES * 60);
+    const [stored] = await shop.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, json.sessionId));
+    expect(Math.round(stored!.expiresAt.getTime() / 1000)).toBe(expiresAt);
   });
 
   it('answers 502 and cancels the order when Stripe fails', async () => {
