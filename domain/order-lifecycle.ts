@@ -20,6 +20,15 @@ export const KNOWN_CARRIERS = Object.keys(CARRIERS) as KnownCarrier[];
 export const CARRIER_OPTIONS = [...KNOWN_CARRIERS, 'Other'] as const;
 export type Carrier = (typeof CARRIER_OPTIONS)[number];
 
+/**
+ * Whether cancelling an order in this status puts its units back into stock: not once it has
+ * shipped (the parcel is with the carrier or the customer; a return is counted back by hand
+ * in the stock grid when it arrives).
+ */
+export function cancelRestocks(status: string): boolean {
+  return status !== 'shipped' && status !== 'delivered';
+}
+
 /** Longest tracking number kept (UPS 18, FedEx up to 34 with a prefix, USPS 22-35). */
 export const TRACKING_NUMBER_MAX_LENGTH = 40;
 /** Letters, digits, and single spaces or dashes between them. */
@@ -47,8 +56,14 @@ export const LIFECYCLE_MESSAGES = {
   shipDialogDescription:
     'The customer gets a "Your order has shipped" e-mail with the tracking number, if you add one.',
   cancelDialogTitle: (orderNumber: string) => `Cancel order ${orderNumber}?`,
-  cancelPaidDescription: (total: Cents) =>
-    `The payment of ${formatCents(total)} is refunded, the items go back into stock, the points the order earned are taken back and the points it used are returned. The customer is told by e-mail. This cannot be undone.`,
+  cancelPaidDescription: (total: Cents, status = 'processing') =>
+    `The payment of ${formatCents(total)} is refunded, ${
+      cancelRestocks(status)
+        ? 'the items go back into stock'
+        : 'the items stay out of stock (they have shipped: count a return back in the stock grid when it arrives)'
+    }, the points the order earned are taken back and the points it used are returned. The customer is told by e-mail. This cannot be undone.`,
+  reopenShortOfStock: (orderNumber: string, shortage: string) =>
+    `Order ${orderNumber} gave its items back to stock when it was cancelled, and they cannot all be taken again: ${shortage}`,
   cancelUnpaidDescription:
     'The order has not been paid: no money moves. Its items go back into stock and the points it holds are released.',
   alreadyCancelled: (orderNumber: string) => `Order ${orderNumber} is already cancelled.`,

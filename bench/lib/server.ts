@@ -122,6 +122,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     SMTP_URL: '',
     SKIP_BUILD_CHECK: '1',
     LOG_LEVEL: 'warn',
+    // The load comes from this machine: a scenario may name many clients in X-Forwarded-For
+    // (checkouts are limited per client address); without the header, the socket's address.
+    TRUST_PROXY: 'loopback',
     ...options.env,
   };
   const started = Date.now();

@@ -36,6 +36,13 @@ export default defineScenario({
       email: 'bench@example.com',
     });
 
+    // Checkouts are limited per client address (server/payments/start-payment-route.ts): the
+    // load is many shoppers, each named in X-Forwarded-For (the bench's shop trusts loopback).
+    let shopper = 0;
+    const client = () => {
+      shopper += 1;
+      return `10.${(shopper >> 16) & 255}.${(shopper >> 8) & 255}.${shopper & 255}`;
+    };
     const creations = await ctx.autocannon({
       path: '/api/checkout',
       label: 'POST /api/checkout',
@@ -43,6 +50,18 @@ export default defineScenario({
       headers: { 'content-type': 'application/json' },
       body,
       connections: 10,
+      extra: {
+        requests: [
+          {
+            method: 'POST',
+            body,
+            setupRequest: (request: { headers?: Record<string, string> }) => ({
+              ...request,
+              headers: { ...request.headers, 'content-type': 'application/json', 'x-forwarded-for': client() },
+            }),
+          },
+        ],
+      },
     });
     const creationsPerSecond = creations.requestsPerSecond;
     ctx.log(
@@ -58,7 +77,7 @@ export default defineScenario({
         Array.from({ length: 10 }, async () => {
           const response = await fetch(`${ctx.baseUrl}/api/checkout`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': client() },
             body,
           });
           if (!response.ok) throw new Error(`POST /api/checkout: ${response.status}`);

@@ -2,8 +2,9 @@
  * The admin sets an order's status (SPEC §4 Order status: any value at any time), with what
  * issue 11 adds to it: 'shipped' stores the carrier and tracking number, 'shipped' and
  * 'delivered' mail the customer (once per order and status), 'cancelled' cancels for real
- * (server/orders/cancel-order.ts: refund, stock, points). The one limit: an order whose money
- * was given back, or is being given back, stays cancelled.
+ * (server/orders/cancel-order.ts: refund, stock, points). The limits: an order whose money
+ * was given back, or is being given back, stays cancelled; a cancelled order is reopened only
+ * if the units its cancellation gave back can be taken again (never sold twice).
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { OrderStatus } from '../../domain/order';
@@ -13,6 +14,7 @@ import { AppError, notFound } from '../app-error';
 import { orders, refunds } from '../db/schema';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
 import { cancelOrder } from '../orders/cancel-order';
+import { retakeOrderStock } from '../stock/retake-order-stock';
 import type { PaymentServices } from '../payments/payment-services';
 
 export interface UpdatedOrderStatus {
@@ -46,6 +48,8 @@ export async function updateOrderStatus(
         message: LIFECYCLE_MESSAGES.refundedOrderIsFinal(order.orderNumber),
       });
     }
+    // Reopened: the units its cancellation gave back are taken again, or it stays cancelled.
+    if (order.status === 'cancelled') await retakeOrderStock(tx, order);
     const now = new Date();
     const isTransition = order.status !== status;
     const [updated] = await tx

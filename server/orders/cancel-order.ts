@@ -12,7 +12,7 @@
  * without asking the provider again.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { LIFECYCLE_MESSAGES, planPointsReversal } from '../../domain/order-lifecycle';
+import { cancelRestocks, LIFECYCLE_MESSAGES, planPointsReversal } from '../../domain/order-lifecycle';
 import { AppError, notFound } from '../app-error';
 import type { Executor } from '../db/client';
 import { loyaltyLedger, orders } from '../db/schema';
@@ -144,7 +144,8 @@ async function finishCancellation(options: {
     .returning();
   if (!cancelled) return false;
   if (refund) await recordRefundedAmount({ db: tx, orderId: order.id, refundedCents: order.refundedCents + refund.amountCents });
-  await releaseOrderStock(tx, order.id);
+  // Shipped units are not on the shelf any more (domain/order-lifecycle.ts cancelRestocks).
+  if (cancelRestocks(order.status)) await releaseOrderStock(tx, order.id);
   await reverseOrderPoints({ db: tx, order });
   await queueOrderStatusEmail({
     db: tx,

@@ -6,6 +6,8 @@
  */
 import type { AppLoadContext } from 'react-router';
 import type { RedemptionRate } from '../../domain/loyalty';
+import { hitRateLimit, type RateLimitRule } from '../admin/rate-limit';
+import { AppError } from '../app-error';
 import { jsonRoute } from '../http/json-route';
 import type { Database } from '../db/client';
 import type { PaymentProvider } from './payment-provider';
@@ -21,12 +23,29 @@ export interface StartPaymentInput {
   redemptionRate: RedemptionRate;
 }
 
+/**
+ * Hosted payments each client address may start per window: every checkout holds stock until
+ * it is paid or expires, so a flood of them could keep units from everyone. Generous enough
+ * for a household or a campus behind one address (counted in the database, so all processes
+ * share it, as the sign-in limit is).
+ */
+export const START_PAYMENT_RULE: RateLimitRule = { limit: 100, windowMs: 10 * 60_000 };
+export const tooManyPaymentsMessage = 'Too many checkouts from your network. Please wait a few minutes and try again.';
+
 export function startPaymentAction<Args extends { request: Request; context: AppLoadContext }, Result>(
-  options: { failureMessage: string; what: string },
+  options: { failureMessage: string; what: 'checkout' | 'donation' },
   start: (input: StartPaymentInput) => Promise<Result>,
   answer: (result: Result) => Record<string, unknown>,
 ) {
   return jsonRoute<Args>({ methods: ['POST'], readBody: true, ...options }, async ({ request, context, body }) => {
+    const limit = await hitRateLimit({ db: context.db, key: `${options.what}:${context.clientIp}`, rule: START_PAYMENT_RULE });
+    if (limit.limited) {
+      throw new AppError('rate-limited', {
+        status: 429,
+        message: tooManyPaymentsMessage,
+        headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+      });
+    }
     const viewer = await context.auth.getViewer(request);
     const result = await start({
       db: context.db,

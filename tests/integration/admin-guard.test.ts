@@ -35,7 +35,9 @@ function adminRoutes(): AdminRoute[] {
           .map((segment) => (segment.startsWith('$') ? SAMPLE_ID : segment))
           .join('/');
       const methods: string[] = [];
-      if (/export ((async )?function|const) loader\b/.test(source)) methods.push('GET');
+      // An action-only endpoint's loader answers every GET 405 (no data, no session needed).
+      const actionOnly = /export const loader = (postOnlyLoader|actionOnlyLoader\()/.test(source);
+      if (/export ((async )?function|const) loader\b/.test(source) && !actionOnly) methods.push('GET');
       if (/export ((async )?function|const) action\b/.test(source)) methods.push('POST', 'PUT', 'PATCH', 'DELETE');
       return { file, url, methods, isPage: file.endsWith('.tsx') };
     });

@@ -3,8 +3,10 @@
  * concurrency. Attempts are counted atomically before they are verified, in the database
  * (so on PostgreSQL, with a pool of connections, the guesses really run in parallel).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, products } from '../../server/db/schema';
+import { START_PAYMENT_RULE, tooManyPaymentsMessage } from '../../server/payments/start-payment-route';
 import { createConfirmedCustomer, postJson } from '../support/accounts';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
@@ -118,5 +120,40 @@ describe('the rate-limit tables stay bounded (item 11)', () => {
     expect(counters.rows.map((row) => row.key)).toEqual(['live:1']);
     const limiter = await db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit where id like 'stale-%'`);
     expect(limiter.rows[0]!.n).toBe(0);
+  });
+});
+
+describe('hosted payments started per client address', () => {
+  it(`starts at most ${START_PAYMENT_RULE.limit} checkouts (and as many donations) per address and window; the rest get 429 with the wait, storing nothing`, async () => {
+    const [tee] = await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee'));
+    const checkout = (clientIp: string, items: unknown) =>
+      shop.request('/api/checkout', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ items }),
+        clientIp,
+      });
+    const flood = '203.0.113.50';
+    // Every attempt counts, a refused one too: a flood of bad bodies uses the allowance up.
+    const statuses = await Promise.all(
+      Array.from({ length: START_PAYMENT_RULE.limit }, () => checkout(flood, []).then((r) => r.status)),
+    );
+    expect(tally(statuses)).toEqual({ 400: START_PAYMENT_RULE.limit });
+    const ordersBefore = (await shop.database.db.select({ id: orders.id }).from(orders)).length;
+    const line = [{ productId: tee!.id, color: 'Blue', size: 'M', quantity: 1 }];
+    const limited = await checkout(flood, line);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({ error: tooManyPaymentsMessage, code: 'rate-limited' });
+    expect((await shop.database.db.select({ id: orders.id }).from(orders)).length).toBe(ordersBefore);
+    // Another address, and a donation from the flooding one (its own count), go through.
+    expect((await checkout('203.0.113.51', line)).status).toBe(200);
+    const donation = await shop.request('/api/donations', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amountCents: 1000 }),
+      clientIp: flood,
+    });
+    expect(donation.status).toBe(200);
   });
 });

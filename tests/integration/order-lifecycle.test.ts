@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFECYCLE_MESSAGES, TRACKING_NUMBER_MAX_LENGTH } from '../../domain/order-lifecycle';
 import type { AdminOrderDetail } from '../../domain/admin-contract';
 import type { AdminDonationsPage } from '../../domain/order-lifecycle';
-import { donations, emailOutbox, loyaltyLedger, orderNotes, orders, products, refunds } from '../../server/db/schema';
+import { donations, emailOutbox, loyaltyLedger, orderNotes, orders, products, productStock, refunds } from '../../server/db/schema';
 import { getPointsBalance } from '../../server/loyalty/ledger';
 import { orderStatusEmailKey } from '../../server/mail/order-status-email';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
@@ -386,5 +386,66 @@ describe('notes', () => {
     const rows = await db().select().from(orderNotes);
     const keys = rows.map((row) => `${row.orderId}:${row.kind}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('stock when an order is cancelled after shipping, or reopened', () => {
+  async function setVariantStock(quantity: number) {
+    await db()
+      .insert(productStock)
+      .values({ productId: tee.id, color: tee.colors[0]!, size: tee.sizes[0]!, quantity })
+      .onConflictDoUpdate({ target: [productStock.productId, productStock.color, productStock.size], set: { quantity } });
+  }
+  async function variantStock() {
+    const [row] = await db()
+      .select({ quantity: productStock.quantity })
+      .from(productStock)
+      .where(and(eq(productStock.productId, tee.id), eq(productStock.color, tee.colors[0]!), eq(productStock.size, tee.sizes[0]!)));
+    return row?.quantity;
+  }
+
+  it('a shipped order cancelled is refunded, but its units stay out of stock (they left)', async () => {
+    await setVariantStock(10);
+    const { order } = await paidOrder('shipped-then-cancelled@example.com', 2);
+    expect(await variantStock()).toBe(8);
+    expect((await setStatus(order.id, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' })).status).toBe(200);
+    const answer = await setStatus(order.id, { status: 'cancelled' });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { refundedCents: number }).refundedCents).toBe(order.totalCents);
+    expect(await variantStock()).toBe(8);
+    // A processing (not yet shipped) order's units do go back.
+    const { order: unshipped } = await paidOrder('processing-then-cancelled@example.com', 2);
+    expect(await variantStock()).toBe(6);
+    expect((await setStatus(unshipped.id, { status: 'cancelled' })).status).toBe(200);
+    expect(await variantStock()).toBe(8);
+  });
+
+  it('a cancelled unpaid order reopened takes its units again, and is refused (unchanged) when they are gone', async () => {
+    await setVariantStock(3);
+    const { order } = await startCheckout('reopened@example.com', 2);
+    expect(await variantStock()).toBe(1);
+    expect((await setStatus(order.id, { status: 'cancelled' })).status).toBe(200);
+    expect(await variantStock()).toBe(3);
+
+    const reopened = await setStatus(order.id, { status: 'processing' });
+    expect(reopened.status).toBe(200);
+    expect(await variantStock()).toBe(1);
+    // Cancelled and reopened again: the same units, once each way.
+    expect((await setStatus(order.id, { status: 'cancelled' })).status).toBe(200);
+    expect(await variantStock()).toBe(3);
+
+    // Meanwhile another shopper buys two of the three: reopening would sell them twice.
+    await startCheckout('meanwhile@example.com', 2);
+    expect(await variantStock()).toBe(1);
+    const refused = await setStatus(order.id, { status: 'shipped' });
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { error: string; code: string };
+    expect(body.code).toBe('reopen-short-of-stock');
+    expect(body.error).toContain(`Order ${order.orderNumber} gave its items back to stock`);
+    expect(body.error).toContain('Only 1 left of Simple Cross Tee');
+    const [still] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(still).toMatchObject({ status: 'cancelled', stockState: 'released', shippedAt: null });
+    expect(await variantStock()).toBe(1);
+    expect((await outboxFor(order.id)).filter((mail) => mail.dedupeKey.endsWith(':shipped'))).toHaveLength(0);
   });
 });
