@@ -8,6 +8,9 @@
 /** The shop's name. */
 export const SHOP_NAME = 'Wear Your Faith';
 
+/** Where shoppers write to the shop: the footer's Contact list and the order e-mails give it. */
+export const SHOP_CONTACT_EMAIL = 'hello@wearyourfaith.shop';
+
 /** The brand word SPEC writes as `{product}`. */
 export const BRAND_WORD = 'Chosen';
 

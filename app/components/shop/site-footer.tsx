@@ -1,3 +1,4 @@
+import { SHOP_CONTACT_EMAIL } from '@domain/brand';
 import * as MESSAGES from '@domain/messages';
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { PlainLink } from '~/components/ui/plain-link';
@@ -85,7 +86,7 @@ export const SiteFooter = memo(function SiteFooter() {
           <ul className="footer-contact">
             <li>
               <Mail />
-              <a href="mailto:hello@wearyourfaith.shop">hello@wearyourfaith.shop</a>
+              <a href={`mailto:${SHOP_CONTACT_EMAIL}`}>{SHOP_CONTACT_EMAIL}</a>
             </li>
             <li>
               <Phone />
