@@ -3,7 +3,7 @@
  * delivery time. Queued by the payment completion in the transaction that marks the
  * order paid (dedupe key per order), delivered by the mail loop.
  */
-import { formatCents } from '../../domain/money';
+import { formatCents, formatCount } from '../../domain/money';
 import * as MESSAGES from '../../domain/messages';
 import type { orderLines, orders } from '../db/schema';
 import type { MailMessage } from './create-mailer';
@@ -26,7 +26,7 @@ export function confirmationText(order: OrderRow, lines: OrderLineRow[]): string
   if (order.discountCents > 0)
     totals.push(`Discount (${order.couponCode ?? 'coupon'}): -${formatCents(order.discountCents)}`);
   if (order.pointsDiscountCents > 0) {
-    totals.push(`Points redeemed (${order.pointsRedeemed}): -${formatCents(order.pointsDiscountCents)}`);
+    totals.push(`Points redeemed (${formatCount(order.pointsRedeemed)}): -${formatCents(order.pointsDiscountCents)}`);
   }
   totals.push(`Shipping: ${order.shippingCents > 0 ? formatCents(order.shippingCents) : 'Free'}`);
   totals.push(`Total: ${formatCents(order.totalCents)}`);
@@ -39,7 +39,7 @@ export function confirmationText(order: OrderRow, lines: OrderLineRow[]): string
     '',
     ...totals,
     '',
-    `Points earned: ${order.pointsEarned}`,
+    `Points earned: ${formatCount(order.pointsEarned)}`,
     `${MESSAGES.shippingTime}.`,
     '',
     'Wear Your Faith',
