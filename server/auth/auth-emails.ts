@@ -1,6 +1,5 @@
 /** The texts of the account e-mails (plain text plus a small HTML version). */
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml } from '../mail/escape-html';
 
 function layout(heading: string, intro: string, url: string, action: string, outro: string): string {
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1a17;max-width:560px;margin:0 auto;padding:24px">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { orderLines, orders } from '../db/schema';
-import { confirmationText } from './order-confirmation';
+import { confirmationHtml, confirmationText, orderConfirmationMessage } from './order-confirmation';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
@@ -72,5 +72,50 @@ describe('order confirmation', () => {
     expect(text).toContain('Points earned: 8,999');
     expect(text).toContain('Points redeemed (12,000): -$6.00');
     expect(text).not.toMatch(/\b8999\b/);
+  });
+});
+
+describe('order confirmation: where the parcel goes', () => {
+  const shipped = paidOrder({
+    shippingName: 'Ruth <b>Moabite</b> & Naomi',
+    shippingLine1: '7 Field Lane',
+    shippingLine2: 'Unit "2"',
+    shippingCity: 'Bloomington',
+    shippingRegion: 'IN',
+    shippingPostalCode: '47401-1234',
+    shippingCountry: 'US',
+    shippingPhone: '+1 812 555 0199',
+  });
+
+  it('lists name, lines, city/region/postal code, country and phone in the text part', () => {
+    const text = confirmationText(shipped, lines);
+    expect(text).toContain(
+      [
+        'Shipping to:',
+        'Ruth <b>Moabite</b> & Naomi',
+        '7 Field Lane',
+        'Unit "2"',
+        'Bloomington, IN 47401-1234',
+        'United States',
+        'Phone: +1 812 555 0199',
+      ].join('\n'),
+    );
+  });
+
+  it('gives the same address, escaped, in the HTML part', () => {
+    const { html } = orderConfirmationMessage({ ...shipped, email: 'buyer@example.com' }, lines);
+    expect(html).toContain('Shipping to</h2>');
+    expect(html).toContain(
+      '<p>Ruth &lt;b&gt;Moabite&lt;/b&gt; &amp; Naomi<br>7 Field Lane<br>Unit &quot;2&quot;<br>Bloomington, IN 47401-1234<br>United States<br>Phone: +1 812 555 0199</p>',
+    );
+    expect(html).not.toContain('<b>Moabite');
+    expect(html).toContain('Points earned: 8,999');
+    expect(html).toContain('Classic Cross Hoodie (Black, M) x 1');
+  });
+
+  it('leaves the phone out when none was given, and the whole block when no address was collected', () => {
+    expect(confirmationText({ ...shipped, shippingPhone: null }, lines)).not.toContain('Phone:');
+    expect(confirmationText(paidOrder(), lines)).not.toContain('Shipping to');
+    expect(confirmationHtml(paidOrder(), lines)).not.toContain('Shipping to');
   });
 });

@@ -1,12 +1,15 @@
 /**
- * The order confirmation e-mail (plain text): number, lines, totals, points and the
- * delivery time. Queued by the payment completion in the transaction that marks the
- * order paid (dedupe key per order), delivered by the mail loop.
+ * The order confirmation e-mail (plain text and HTML): number, lines, totals, where the
+ * parcel goes, points and the delivery time. Queued by the payment completion in the
+ * transaction that marks the order paid (dedupe key per order), delivered by the mail loop.
  */
 import { formatCents, formatCount } from '../../domain/money';
 import * as MESSAGES from '../../domain/messages';
+import { formatAddressLines } from '../../domain/shipping-address';
+import { orderShippingAddress } from '../customers/get-last-shipping-address';
 import type { orderLines, orders } from '../db/schema';
 import type { MailMessage } from './create-mailer';
+import { escapeHtml } from './escape-html';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
@@ -16,33 +19,97 @@ export function orderConfirmationKey(orderId: string): string {
   return `order-confirmation:${orderId}`;
 }
 
-/** Plain-text order confirmation: number, lines, totals. */
-export function confirmationText(order: OrderRow, lines: OrderLineRow[]): string {
-  const rows = lines.map(
-    (line) =>
-      `- ${line.name} (${line.color}, ${line.size}) x ${line.quantity} @ ${formatCents(line.unitPriceCents)} = ${formatCents(line.lineTotalCents)}`,
-  );
-  const totals = [`Subtotal: ${formatCents(order.subtotalCents)}`];
+/** What both parts say, in order; each part only lays it out. */
+interface Confirmation {
+  orderNumber: string;
+  lines: { label: string; text: string; total: string }[];
+  totals: { label: string; value: string }[];
+  /** Name, street, city line, country, then the phone if given; null when no address was collected. */
+  shipTo: string[] | null;
+  points: string[];
+  shippingTime: string;
+}
+
+const SHIP_TO_HEADING = 'Shipping to:';
+
+function confirmation(order: OrderRow, lines: OrderLineRow[]): Confirmation {
+  const totals = [{ label: 'Subtotal', value: formatCents(order.subtotalCents) }];
   if (order.discountCents > 0)
-    totals.push(`Discount (${order.couponCode ?? 'coupon'}): -${formatCents(order.discountCents)}`);
+    totals.push({ label: `Discount (${order.couponCode ?? 'coupon'})`, value: `-${formatCents(order.discountCents)}` });
   if (order.pointsDiscountCents > 0) {
-    totals.push(`Points redeemed (${formatCount(order.pointsRedeemed)}): -${formatCents(order.pointsDiscountCents)}`);
+    totals.push({
+      label: `Points redeemed (${formatCount(order.pointsRedeemed)})`,
+      value: `-${formatCents(order.pointsDiscountCents)}`,
+    });
   }
-  totals.push(`Shipping: ${order.shippingCents > 0 ? formatCents(order.shippingCents) : 'Free'}`);
-  totals.push(`Total: ${formatCents(order.totalCents)}`);
+  totals.push({ label: 'Shipping', value: order.shippingCents > 0 ? formatCents(order.shippingCents) : 'Free' });
+  totals.push({ label: 'Total', value: formatCents(order.totalCents) });
+  const address = orderShippingAddress(order);
+  return {
+    orderNumber: order.orderNumber,
+    lines: lines.map((line) => {
+      const label = `${line.name} (${line.color}, ${line.size}) x ${line.quantity}`;
+      return {
+        label,
+        text: `${label} @ ${formatCents(line.unitPriceCents)} = ${formatCents(line.lineTotalCents)}`,
+        total: formatCents(line.lineTotalCents),
+      };
+    }),
+    totals,
+    shipTo: address ? [...formatAddressLines(address), ...(address.phone ? [`Phone: ${address.phone}`] : [])] : null,
+    points: [`Points earned: ${formatCount(order.pointsEarned)}`],
+    shippingTime: `${MESSAGES.shippingTime}.`,
+  };
+}
+
+/** Plain-text order confirmation: number, lines, totals, address, points, delivery time. */
+export function confirmationText(order: OrderRow, lines: OrderLineRow[]): string {
+  const mail = confirmation(order, lines);
   return [
     'Thank you for your order!',
     '',
-    `Order number: ${order.orderNumber}`,
+    `Order number: ${mail.orderNumber}`,
     '',
-    ...rows,
+    ...mail.lines.map((line) => `- ${line.text}`),
     '',
-    ...totals,
+    ...mail.totals.map((total) => `${total.label}: ${total.value}`),
     '',
-    `Points earned: ${formatCount(order.pointsEarned)}`,
-    `${MESSAGES.shippingTime}.`,
+    ...(mail.shipTo ? [SHIP_TO_HEADING, ...mail.shipTo, ''] : []),
+    ...mail.points,
+    mail.shippingTime,
     '',
     'Wear Your Faith',
+  ].join('\n');
+}
+
+const CELL = 'padding:6px 0;border-bottom:1px solid #eee3d9';
+
+/** The same confirmation as HTML; every value from the order (names, address, codes) is escaped. */
+export function confirmationHtml(order: OrderRow, lines: OrderLineRow[]): string {
+  const mail = confirmation(order, lines);
+  const row = (label: string, value: string, style = CELL) =>
+    `<tr><td style="${style}">${escapeHtml(label)}</td><td style="${style};text-align:right">${escapeHtml(value)}</td></tr>`;
+  const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+  return [
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1a17;max-width:560px;margin:0 auto;padding:24px">',
+    '<h1 style="font-size:22px">Thank you for your order!</h1>',
+    `<p>Order number: <strong>${escapeHtml(mail.orderNumber)}</strong></p>`,
+    '<table role="presentation" style="width:100%;border-collapse:collapse">',
+    ...mail.lines.map((line) => row(line.label, line.total)),
+    ...mail.totals.map((total) =>
+      total.label === 'Total' ? row(total.label, total.value, 'padding:6px 0;font-weight:bold') : row(total.label, total.value),
+    ),
+    '</table>',
+    ...(mail.shipTo
+      ? [
+          `<h2 style="font-size:16px;margin-top:24px">${escapeHtml(SHIP_TO_HEADING.replace(/:$/, ''))}</h2>`,
+          `<p>${mail.shipTo.map(escapeHtml).join('<br>')}</p>`,
+        ]
+      : []),
+    ...mail.points.map(paragraph),
+    paragraph(mail.shippingTime),
+    '<p style="color:#6b625c;font-size:13px">Wear Your Faith</p>',
+    '</body></html>',
   ].join('\n');
 }
 
@@ -52,5 +119,6 @@ export function orderConfirmationMessage(order: OrderRow & { email: string }, li
     to: order.email,
     subject: `Your Wear Your Faith order ${order.orderNumber}`,
     text: confirmationText(order, lines),
+    html: confirmationHtml(order, lines),
   };
 }

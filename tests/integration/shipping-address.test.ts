@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING_COUNTRY_CODES } from '../../domain/shipping-address';
-import { orders, products } from '../../server/db/schema';
+import { emailOutbox, orders, products } from '../../server/db/schema';
 import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
 import { createConfirmedCustomer } from '../support/accounts';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
@@ -119,6 +119,30 @@ describe('sandbox checkout address', () => {
     const [header, ...rows] = csv.trim().split('\r\n');
     expect(header).toContain('shipping_name,shipping_line1,shipping_line2,shipping_city,shipping_region,shipping_postal_code,shipping_country,shipping_phone');
     expect(rows.find((row) => row.startsWith(order.orderNumber))).toContain("Ruth Moabite,7 Field Lane,Unit 2,Bloomington,IN,47401-1234,US,'+1 812 555 0199");
+  });
+
+  it('says in the confirmation e-mail where the parcel goes, escaped in its HTML part', async () => {
+    const confirmationOf = async (orderId: string) => {
+      const [mail] = await shop.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
+      return mail!;
+    };
+    const sessionId = await checkout(shop, { email: 'naomi.confirmation@example.com' });
+    expect((await pay(sessionId, { ...ADDRESS, name: 'Naomi <Mara> & Ruth', line2: '' })).status).toBe(302);
+    const mail = await confirmationOf((await orderBySession(shop, sessionId)).id);
+    expect(mail.text).toContain(
+      ['Shipping to:', 'Naomi <Mara> & Ruth', '7 Field Lane', 'Bloomington, IN 47401-1234', 'United States', 'Phone: +1 812 555 0199'].join('\n'),
+    );
+    expect(mail.html).toContain('Naomi &lt;Mara&gt; &amp; Ruth<br>7 Field Lane<br>Bloomington, IN 47401-1234<br>United States<br>Phone: +1 812 555 0199');
+    expect(mail.html).not.toContain('<Mara>');
+
+    const blank = await checkout(shop, { email: 'blank@example.com' });
+    expect((await pay(blank, { country: 'US' })).status).toBe(302);
+    const unaddressed = await confirmationOf((await orderBySession(shop, blank)).id);
+    expect(unaddressed.text).not.toContain('Shipping to');
+    expect(unaddressed.html).not.toContain('Shipping to');
   });
 
   it('pays a page left entirely blank (RUN-CONTRACT card-only flow), flagged as no address', async () => {
