@@ -16,6 +16,7 @@ export const action = jsonRoute<Route.ActionArgs>({ ...POST_ONLY, what: 'stripe 
     webhookSecret: context.config.stripe?.webhookSecret,
     logger: context.logger,
     mail: context.mail,
+    publicUrl: context.config.publicUrl,
     rawBody: await request.text(),
     signature: request.headers.get('stripe-signature'),
   });

@@ -40,6 +40,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         provider: context.paymentProvider,
         logger: context.logger,
         mail: context.mail,
+        publicUrl: context.config.publicUrl,
         sessionId,
       })
     : { status: 'not-paid' };

@@ -66,6 +66,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       logger: context.logger,
       mail: context.mail,
       provider: context.paymentProvider,
+      publicUrl: context.config.publicUrl,
       sessionId: params.sessionId,
       cardNumber,
       address,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { orderLines, orders } from '../db/schema';
 import { confirmationHtml, confirmationText, orderConfirmationMessage } from './order-confirmation';
+import type { OrderRecipient } from './order-recipient';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
@@ -49,6 +50,9 @@ function paidOrder(overrides: Partial<OrderRow> = {}): OrderRow {
   };
 }
 
+const CUSTOMER: OrderRecipient = { hasAccount: true, publicUrl: 'https://shop.example' };
+const GUEST: OrderRecipient = { hasAccount: false, publicUrl: 'https://shop.example' };
+
 const lines: OrderLineRow[] = [
   {
     id: '00000000-0000-4000-8000-000000000002',
@@ -68,7 +72,7 @@ const lines: OrderLineRow[] = [
 
 describe('order confirmation', () => {
   it('writes points with digit groups, as every other page of the shop does', () => {
-    const text = confirmationText(paidOrder({ pointsRedeemed: 12000, pointsDiscountCents: 600 }), lines);
+    const text = confirmationText(paidOrder({ pointsRedeemed: 12000, pointsDiscountCents: 600 }), lines, CUSTOMER);
     expect(text).toContain('Points earned: 8,999');
     expect(text).toContain('Points redeemed (12,000): -$6.00');
     expect(text).not.toMatch(/\b8999\b/);
@@ -88,7 +92,7 @@ describe('order confirmation: where the parcel goes', () => {
   });
 
   it('lists name, lines, city/region/postal code, country and phone in the text part', () => {
-    const text = confirmationText(shipped, lines);
+    const text = confirmationText(shipped, lines, GUEST);
     expect(text).toContain(
       [
         'Shipping to:',
@@ -103,7 +107,7 @@ describe('order confirmation: where the parcel goes', () => {
   });
 
   it('gives the same address, escaped, in the HTML part', () => {
-    const { html } = orderConfirmationMessage({ ...shipped, email: 'buyer@example.com' }, lines);
+    const { html } = orderConfirmationMessage({ ...shipped, email: 'buyer@example.com' }, lines, CUSTOMER);
     expect(html).toContain('Shipping to</h2>');
     expect(html).toContain(
       '<p>Ruth &lt;b&gt;Moabite&lt;/b&gt; &amp; Naomi<br>7 Field Lane<br>Unit &quot;2&quot;<br>Bloomington, IN 47401-1234<br>United States<br>Phone: +1 812 555 0199</p>',
@@ -114,8 +118,35 @@ describe('order confirmation: where the parcel goes', () => {
   });
 
   it('leaves the phone out when none was given, and the whole block when no address was collected', () => {
-    expect(confirmationText({ ...shipped, shippingPhone: null }, lines)).not.toContain('Phone:');
-    expect(confirmationText(paidOrder(), lines)).not.toContain('Shipping to');
-    expect(confirmationHtml(paidOrder(), lines)).not.toContain('Shipping to');
+    expect(confirmationText({ ...shipped, shippingPhone: null }, lines, CUSTOMER)).not.toContain('Phone:');
+    expect(confirmationText(paidOrder(), lines, CUSTOMER)).not.toContain('Shipping to');
+    expect(confirmationHtml(paidOrder(), lines, GUEST)).not.toContain('Shipping to');
+  });
+});
+
+describe('order confirmation: signed-in customer or guest', () => {
+  it("keeps a customer's points line and links their orders on /account", () => {
+    const text = confirmationText(paidOrder({ customerId: '00000000-0000-4000-8000-000000000009' }), lines, CUSTOMER);
+    expect(text).toContain('Points earned: 8,999\n');
+    expect(text).toContain('Your orders: https://shop.example/account');
+    expect(text).not.toContain('create an account');
+    expect(text).not.toContain('hello@wearyourfaith.shop');
+  });
+
+  it('tells a guest that an account with this address collects the points, and where to write instead of /account', () => {
+    const { text, html } = orderConfirmationMessage({ ...paidOrder(), email: 'buyer@example.com' }, lines, GUEST);
+    expect(text).toContain(
+      'Points earned: 8,999\nCreate an account with this e-mail address to collect them: https://shop.example/auth',
+    );
+    expect(text).toContain('Questions about your order? Write to us at hello@wearyourfaith.shop with your order number, WYF-001042.');
+    expect(text).not.toContain('/account');
+    expect(html).toContain('Create an account with this e-mail address to collect them: https://shop.example/auth');
+    expect(html).toContain('hello@wearyourfaith.shop');
+    expect(html).not.toContain('/account');
+  });
+
+  it('says nothing of points to a guest whose order earned none', () => {
+    const text = confirmationText(paidOrder({ pointsEarned: 0 }), lines, GUEST);
+    expect(text).not.toMatch(/points/i);
   });
 });

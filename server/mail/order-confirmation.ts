@@ -1,6 +1,7 @@
 /**
  * The order confirmation e-mail (plain text and HTML): number, lines, totals, where the
- * parcel goes, points and the delivery time. Queued by the payment completion in the
+ * parcel goes, points and the delivery time, and where to follow the order up (the account,
+ * or for a guest the shop's contact e-mail: order-recipient.ts). Queued by the payment completion in the
  * transaction that marks the order paid (dedupe key per order), delivered by the mail loop.
  */
 import { formatCents, formatCount } from '../../domain/money';
@@ -10,6 +11,7 @@ import { orderShippingAddress } from '../customers/get-last-shipping-address';
 import type { orderLines, orders } from '../db/schema';
 import type { MailMessage } from './create-mailer';
 import { escapeHtml } from './escape-html';
+import { earnedPointsLines, followUpLines, type OrderRecipient } from './order-recipient';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
@@ -28,11 +30,12 @@ interface Confirmation {
   shipTo: string[] | null;
   points: string[];
   shippingTime: string;
+  followUp: string[];
 }
 
 const SHIP_TO_HEADING = 'Shipping to:';
 
-function confirmation(order: OrderRow, lines: OrderLineRow[]): Confirmation {
+function confirmation(order: OrderRow, lines: OrderLineRow[], recipient: OrderRecipient): Confirmation {
   const totals = [{ label: 'Subtotal', value: formatCents(order.subtotalCents) }];
   if (order.discountCents > 0)
     totals.push({ label: `Discount (${order.couponCode ?? 'coupon'})`, value: `-${formatCents(order.discountCents)}` });
@@ -57,14 +60,15 @@ function confirmation(order: OrderRow, lines: OrderLineRow[]): Confirmation {
     }),
     totals,
     shipTo: address ? [...formatAddressLines(address), ...(address.phone ? [`Phone: ${address.phone}`] : [])] : null,
-    points: [`Points earned: ${formatCount(order.pointsEarned)}`],
+    points: earnedPointsLines(order.pointsEarned, recipient),
     shippingTime: `${MESSAGES.shippingTime}.`,
+    followUp: followUpLines(order.orderNumber, recipient),
   };
 }
 
 /** Plain-text order confirmation: number, lines, totals, address, points, delivery time. */
-export function confirmationText(order: OrderRow, lines: OrderLineRow[]): string {
-  const mail = confirmation(order, lines);
+export function confirmationText(order: OrderRow, lines: OrderLineRow[], recipient: OrderRecipient): string {
+  const mail = confirmation(order, lines, recipient);
   return [
     'Thank you for your order!',
     '',
@@ -78,6 +82,7 @@ export function confirmationText(order: OrderRow, lines: OrderLineRow[]): string
     ...mail.points,
     mail.shippingTime,
     '',
+    ...(mail.followUp.length > 0 ? [...mail.followUp, ''] : []),
     'Wear Your Faith',
   ].join('\n');
 }
@@ -85,8 +90,8 @@ export function confirmationText(order: OrderRow, lines: OrderLineRow[]): string
 const CELL = 'padding:6px 0;border-bottom:1px solid #eee3d9';
 
 /** The same confirmation as HTML; every value from the order (names, address, codes) is escaped. */
-export function confirmationHtml(order: OrderRow, lines: OrderLineRow[]): string {
-  const mail = confirmation(order, lines);
+export function confirmationHtml(order: OrderRow, lines: OrderLineRow[], recipient: OrderRecipient): string {
+  const mail = confirmation(order, lines, recipient);
   const row = (label: string, value: string, style = CELL) =>
     `<tr><td style="${style}">${escapeHtml(label)}</td><td style="${style};text-align:right">${escapeHtml(value)}</td></tr>`;
   const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
@@ -108,17 +113,22 @@ export function confirmationHtml(order: OrderRow, lines: OrderLineRow[]): string
       : []),
     ...mail.points.map(paragraph),
     paragraph(mail.shippingTime),
+    ...mail.followUp.map(paragraph),
     '<p style="color:#6b625c;font-size:13px">Wear Your Faith</p>',
     '</body></html>',
   ].join('\n');
 }
 
 /** The whole message for an order with an e-mail address. */
-export function orderConfirmationMessage(order: OrderRow & { email: string }, lines: OrderLineRow[]): MailMessage {
+export function orderConfirmationMessage(
+  order: OrderRow & { email: string },
+  lines: OrderLineRow[],
+  recipient: OrderRecipient,
+): MailMessage {
   return {
     to: order.email,
     subject: `Your Wear Your Faith order ${order.orderNumber}`,
-    text: confirmationText(order, lines),
-    html: confirmationHtml(order, lines),
+    text: confirmationText(order, lines, recipient),
+    html: confirmationHtml(order, lines, recipient),
   };
 }

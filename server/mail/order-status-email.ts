@@ -3,12 +3,16 @@
  * for a carrier we know, its tracking link), delivered, cancelled (with the refund, if any).
  * Queued in the transaction that changes the status, one per order and status (dedupe key),
  * so a double click, a replay or a status set back and forth never mails the customer twice.
+ * Each ends with where to follow the order up: /account for an address with an account, the
+ * shop's contact e-mail for a guest's (order-recipient.ts).
  */
 import { formatCents, type Cents } from '../../domain/money';
 import { trackingUrl } from '../../domain/order-lifecycle';
+import { emailHasAccount } from '../customers/email-has-account';
 import type { Executor } from '../db/client';
 import { enqueueEmail } from './enqueue-email';
 import type { MailMessage } from './create-mailer';
+import { followUpLines, type OrderRecipient } from './order-recipient';
 
 export type LifecycleEmailStatus = 'shipped' | 'delivered' | 'cancelled';
 
@@ -27,9 +31,10 @@ interface OrderForEmail {
 export function orderStatusMessage(
   order: OrderForEmail & { email: string },
   status: LifecycleEmailStatus,
-  options: { refundedCents?: Cents; publicUrl?: string } = {},
+  options: OrderRecipient & { refundedCents?: Cents },
 ): MailMessage {
-  const account = options.publicUrl ? [`Your orders: ${options.publicUrl}/account`, ''] : [];
+  const followUp = followUpLines(order.orderNumber, options);
+  const account = followUp.length > 0 ? [...followUp, ''] : [];
   const sign = ['Wear Your Faith'];
   switch (status) {
     case 'shipped': {
@@ -88,7 +93,11 @@ export async function queueOrderStatusEmail(options: {
 }): Promise<boolean> {
   const { order } = options;
   if (!order.email) return false;
-  const message = orderStatusMessage({ ...order, email: order.email }, options.status, options);
+  const message = orderStatusMessage({ ...order, email: order.email }, options.status, {
+    refundedCents: options.refundedCents,
+    publicUrl: options.publicUrl,
+    hasAccount: await emailHasAccount({ db: options.db, email: order.email }),
+  });
   const { queued } = await enqueueEmail({
     db: options.db,
     dedupeKey: orderStatusEmailKey(order.id, options.status),

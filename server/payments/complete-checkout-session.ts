@@ -15,6 +15,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { emailHasAccount } from '../customers/email-has-account';
 import { checkoutSessions, donations, orderLines, orders, paymentEvents } from '../db/schema';
 import { recordEarnedPoints, recordRedeemedPoints } from '../loyalty/ledger';
 import { enqueueEmail } from '../mail/enqueue-email';
@@ -78,7 +79,7 @@ export async function completeCheckoutSession(
     const applied =
       event.outcome === 'paid'
         ? purpose === 'order'
-          ? await payOrder(tx, targetId, event)
+          ? await payOrder(tx, targetId, event, options.publicUrl)
           : await payDonation(tx, targetId, event)
         : await cancelPendingCheckout({ db: tx, purpose, id: targetId });
     // Not pending any more (paid, cancelled or expired first): nothing changes, except that a
@@ -128,7 +129,7 @@ async function payDonation(tx: Executor, donationId: string, event: PaymentEvent
  * Paid order branch: true when it was pending and is now paid, with its points recorded and
  * its confirmation queued. (What else must happen with the payment goes here too.)
  */
-async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput): Promise<boolean> {
+async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput, publicUrl?: string): Promise<boolean> {
   const now = new Date();
   const [order] = await tx
     .update(orders)
@@ -162,7 +163,10 @@ async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput)
     await enqueueEmail({
       db: tx,
       dedupeKey: orderConfirmationKey(order.id),
-      message: orderConfirmationMessage({ ...order, email: order.email }, lines),
+      message: orderConfirmationMessage({ ...order, email: order.email }, lines, {
+        hasAccount: await emailHasAccount({ db: tx, email: order.email }),
+        publicUrl,
+      }),
     });
   }
   return true;

@@ -15,7 +15,9 @@ export type PaymentConfirmation =
   | { status: 'order-cancelled'; orderNumber: string }
   | { status: 'not-paid' };
 
-export async function confirmPayment(options: PaymentServices & { sessionId: string }): Promise<PaymentConfirmation> {
+export async function confirmPayment(
+  options: PaymentServices & { sessionId: string; publicUrl?: string },
+): Promise<PaymentConfirmation> {
   const { db, provider, logger, sessionId } = options;
   let view = await getHostedSession({ db, sessionId });
   if (!view) return { status: 'not-paid' };

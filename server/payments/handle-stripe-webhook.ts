@@ -68,6 +68,7 @@ export async function handleStripeWebhook(
     logger,
     mail: options.mail,
     provider: options.provider,
+    publicUrl: options.publicUrl,
     event: {
       eventId: event.id,
       provider: 'stripe',

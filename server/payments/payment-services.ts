@@ -24,4 +24,6 @@ export interface PaymentServices extends ProviderServices {
 export type CompletionServices = Omit<PaymentServices, 'provider'> & {
   /** Gives back a payment that arrived for an order no longer pending (absent: the claim waits for the sweep). */
   provider?: PaymentProvider;
+  /** PUBLIC_URL, for the links of the order confirmation (/account, or /auth for a guest). */
+  publicUrl?: string;
 };

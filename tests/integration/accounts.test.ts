@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXTS } from '../../domain/auth-feedback';
-import { customers, orders } from '../../server/db/schema';
+import { customers, emailOutbox, orders, products } from '../../server/db/schema';
 import {
   ORIGIN,
   cookieFrom,
@@ -131,6 +131,38 @@ describe('sign-up, confirmation and sign-in', () => {
     const [customer] = await shop.database.db.select().from(customers).where(eq(customers.email, 'guest.buyer@example.com'));
     const [linked] = await shop.database.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(linked!.customerId).toBe(customer!.id);
+  });
+
+  it("keeps a guest's points for the account later made with the address, as the confirmation promises", async () => {
+    const [tee] = await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee'));
+    const checkout = await shop.request('/api/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ productId: tee!.id, color: tee!.colors[0], size: tee!.sizes[0], quantity: 1 }], email: 'guest.points@example.com' }),
+    });
+    const { sessionId } = (await checkout.json()) as { sessionId: string };
+    const paid = await shop.request(`/sandbox/checkout/${sessionId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }).toString(),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(302);
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    const [confirmation] = await shop.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order-confirmation:${order!.id}`));
+    expect(confirmation!.text).toContain(`Create an account with this e-mail address to collect them: ${ORIGIN}/auth`);
+
+    await waitForMail(shop.dataDir, 'guest.points@example.com');
+    const cookie = await createConfirmedCustomer(shop, {
+      email: 'guest.points@example.com',
+      clientIp: '198.51.100.14',
+      earlierMails: 1,
+    });
+    const loyalty = await shop.request('/api/loyalty', { headers: { Cookie: cookie } });
+    expect(await loyalty.json()).toMatchObject({ available: order!.pointsEarned, lifetime: order!.pointsEarned });
   });
 });
 

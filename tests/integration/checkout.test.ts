@@ -285,6 +285,13 @@ describe('sandbox checkout and completion', () => {
     expect(mail[0]!.subject).toContain(paid.orderNumber);
     expect(mail[0]!.text).toContain('Simple Cross Tee (White, L) x 4');
     expect(mail[0]!.text).toContain('Total: $54.00');
+    // A guest (no account for this address): the points wait for an account made with it; no /account link.
+    expect(mail[0]!.text).toContain(
+      'Points earned: 5,400\nCreate an account with this e-mail address to collect them: http://shop.test/auth',
+    );
+    expect(mail[0]!.text).toContain(`Write to us at hello@wearyourfaith.shop with your order number, ${paid.orderNumber}.`);
+    expect(mail[0]!.text).not.toContain('/account');
+    expect(mail[0]!.html).toContain('Points earned: 5,400');
 
     const success = await shop.request(`/payment-success?session_id=${sessionId}`);
     const successHtml = await success.text();

@@ -13,6 +13,7 @@ import type { AdminDonationsPage } from '../../domain/order-lifecycle';
 import { donations, emailOutbox, loyaltyLedger, orderNotes, orders, products, productStock, refunds } from '../../server/db/schema';
 import { getPointsBalance } from '../../server/loyalty/ledger';
 import { orderStatusEmailKey } from '../../server/mail/order-status-email';
+import { createConfirmedCustomer } from '../support/accounts';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -50,10 +51,11 @@ async function detail(orderId: string): Promise<AdminOrderDetail> {
   return (await (await admin(`/api/admin/orders/${orderId}`)).json()) as AdminOrderDetail;
 }
 
-async function startCheckout(email: string, quantity = 2) {
+/** A checkout as a guest giving `email`, or (with `cookie` and no e-mail) as the signed-in customer. */
+async function startCheckout(email: string | undefined, quantity = 2, cookie?: string) {
   const response = await shop.request('/api/checkout', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({
       items: [{ productId: tee.id, color: tee.colors[0], size: tee.sizes[0], quantity }],
       email,
@@ -74,8 +76,8 @@ function payOnSandbox(sessionId: string, cardNumber = '4242 4242 4242 4242') {
   });
 }
 
-async function paidOrder(email: string, quantity = 2) {
-  const { sessionId, order } = await startCheckout(email, quantity);
+async function paidOrder(email: string | undefined, quantity = 2, cookie?: string) {
+  const { sessionId, order } = await startCheckout(email, quantity, cookie);
   expect((await payOnSandbox(sessionId)).status).toBe(302);
   const [paid] = await db().select().from(orders).where(eq(orders.id, order.id));
   expect(paid!.status).toBe('processing');
@@ -167,6 +169,39 @@ describe('shipped, delivered: tracking and e-mails', () => {
     const [mail] = await outboxFor(order.id);
     expect(mail!.text).toContain('Tracking number: AB-123 456');
     expect(mail!.text).not.toContain('Track your parcel');
+  });
+
+  it('tells a guest to write with the order number, and links a signed-in customer to /account', async () => {
+    const guest = (await paidOrder('guest.lifecycle@example.com')).order;
+    const cookie = await createConfirmedCustomer(shop, { email: 'member.lifecycle@example.com', clientIp: '198.51.100.21' });
+    const member = (await paidOrder(undefined, 2, cookie)).order;
+    expect(member.email).toBe('member.lifecycle@example.com');
+    for (const { id } of [guest, member]) {
+      expect((await setStatus(id, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).status).toBe(200);
+      expect((await setStatus(id, { status: 'delivered' })).status).toBe(200);
+      expect((await setStatus(id, { status: 'cancelled' })).status).toBe(200);
+    }
+    const guestMail = await outboxFor(guest.id);
+    expect(guestMail).toHaveLength(3);
+    for (const mail of guestMail) {
+      expect(mail.text).toContain(
+        `Questions about your order? Write to us at hello@wearyourfaith.shop with your order number, ${guest.orderNumber}.`,
+      );
+      expect(mail.text).not.toContain('/account');
+    }
+    const memberMail = await outboxFor(member.id);
+    expect(memberMail).toHaveLength(3);
+    for (const mail of memberMail) {
+      expect(mail.text).toContain('Your orders: http://shop.test/account');
+      expect(mail.text).not.toContain('hello@wearyourfaith.shop');
+    }
+    const [confirmation] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order-confirmation:${member.id}`));
+    expect(confirmation!.text).toContain(`Points earned: ${member.pointsEarned.toLocaleString('en-US')}\n`);
+    expect(confirmation!.text).toContain('Your orders: http://shop.test/account');
+    expect(confirmation!.text).not.toContain('Create an account');
   });
 
   it('refuses a bad tracking number with its reason and changes nothing', async () => {
