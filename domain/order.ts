@@ -59,6 +59,11 @@ export const CheckoutRequestSchema = z.object({
     return typeof present === 'string' ? present.trim().toLowerCase() : present;
   }, z.email().max(254).optional()),
   pointsToRedeem: z.number().int().min(0).max(1_000_000_000).optional(),
+  /**
+   * The hosted session of this browser's previous checkout, left open (Cancel, Back): it is
+   * closed first, so its units and points hold go back before the new one takes them.
+   */
+  replaces: z.preprocess((value) => (value === null ? undefined : value), z.string().min(1).max(255).optional()),
 });
 
 export type CheckoutLine = z.infer<typeof CheckoutLineSchema>;

@@ -21,12 +21,37 @@ export function checkoutBody(state: CartState, options: { email?: string; points
   };
 }
 
+/**
+ * The hosted session of the checkout this browser opened last. A shopper who comes back from
+ * its page (Cancel, Back) and checks out again sends it as `replaces`, so the server closes it
+ * and its units and points are free again; /payment-success forgets it.
+ */
+export const OPEN_CHECKOUT_KEY = 'openCheckoutSession';
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // storage blocked: nothing to replace
+  }
+}
+
+export function forgetOpenCheckout(): void {
+  storage()?.removeItem(OPEN_CHECKOUT_KEY);
+}
+
 export async function startCheckout(
   state: CartState,
   options: { email?: string; pointsToRedeem?: number } = {},
 ): Promise<{ url: string }> {
   const fallbackMessage = CART_MESSAGES.checkoutErrorDescription;
-  const answer = await postJson<{ url?: unknown }>('/api/checkout', checkoutBody(state, options), { fallbackMessage });
+  const replaces = storage()?.getItem(OPEN_CHECKOUT_KEY) ?? undefined;
+  const answer = await postJson<{ url?: unknown; sessionId?: unknown }>(
+    '/api/checkout',
+    { ...checkoutBody(state, options), replaces },
+    { fallbackMessage },
+  );
   if (typeof answer.url !== 'string') throw new ApiError(fallbackMessage, 200, 'invalid-response');
+  if (typeof answer.sessionId === 'string') storage()?.setItem(OPEN_CHECKOUT_KEY, answer.sessionId);
   return { url: answer.url };
 }

@@ -16,6 +16,7 @@ import { formatCents } from '@domain/money';
 import { confirmPayment, type PaymentConfirmation } from '@server/payments/confirm-payment';
 import { buttonClass } from '~/components/ui/button';
 import { useCart } from '~/lib/cart-store';
+import { forgetOpenCheckout } from '~/lib/start-checkout';
 import type { Route } from './+types/payment-success';
 
 export function meta({ data }: Route.MetaArgs) {
@@ -50,8 +51,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 function ClearCartOnLoad() {
   const { clear } = useCart();
   useEffect(() => {
-    // SPEC §4: the cart is cleared on the payment success screen.
+    // SPEC §4: the cart is cleared on the payment success screen; its checkout is done.
     clear();
+    forgetOpenCheckout();
   }, [clear]);
   return null;
 }

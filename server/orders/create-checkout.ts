@@ -7,19 +7,20 @@
  * that transaction's one place: the order's stock is reserved there too (server/stock), so
  * the last units of a variant go to exactly as many orders as they cover.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CheckoutRequestSchema, CHECKOUT_MAX_QUANTITY, type CheckoutRequest } from '../../domain/order';
 import * as CART_MESSAGES from '../../domain/cart-messages';
 import type { RedemptionRate } from '../../domain/loyalty';
 import { priceOrder, type OrderPrice } from '../../domain/price-order';
 import { AppError, badRequest } from '../app-error';
-import type { Executor } from '../db/client';
-import { customers, orderLines, orders } from '../db/schema';
+import type { Database, Executor } from '../db/client';
+import { checkoutSessions, customers, orderLines, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { openHostedSession } from '../payments/open-hosted-session';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { ProviderServices } from '../payments/payment-services';
 import { reserveOrderStock, reservedKey } from '../stock/reserve-order-stock';
+import { cancelPendingCheckout } from './cancel-pending';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
 
 export interface CheckoutResult {
@@ -58,6 +59,24 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
   }
   if (first === 'pointsToRedeem') throw badRequest('Points to redeem must be a whole number', 'invalid-points');
   throw badRequest('Invalid checkout request');
+}
+
+/**
+ * Closes the open order checkout a new one replaces (the shopper came back from its hosted
+ * page and checks out again): its session expires and its order is cancelled as an abandoned
+ * checkout would be, so the units and points it held are free for the new one. Only an open,
+ * unpaid order session is touched; the id is the browser's own (a bearer secret, as the
+ * hosted page's address is). A payment that still arrives for it is given back (issue 11).
+ */
+async function closeReplacedCheckout(db: Database, sessionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [closed] = await tx
+      .update(checkoutSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open'), eq(checkoutSessions.purpose, 'order')))
+      .returning({ orderId: checkoutSessions.orderId });
+    if (closed?.orderId) await cancelPendingCheckout({ db: tx, purpose: 'order', id: closed.orderId });
+  });
 }
 
 /** The units reserved for a line's variant, handed out once (the first line of the variant records them). */
@@ -163,6 +182,7 @@ export async function createCheckout(
   // Redeemed points belong to the signed-in account, so its e-mail is the order's.
   const email = wantsPoints ? viewerEmail : (request.email ?? viewerEmail);
 
+  if (request.replaces) await closeReplacedCheckout(db, request.replaces);
   const lines = await priceCheckoutLines({ db, lines: request.items });
   const order = await db.transaction((tx) =>
     storePendingOrder({

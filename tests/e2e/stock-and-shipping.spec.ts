@@ -43,6 +43,35 @@ test('the cart shows a toast naming a line over availability', async ({ page, re
   await expect(page).toHaveURL(/\/cart$/);
 });
 
+test('a shopper who cancels on the hosted page can check out the last unit again', async ({ page, request }) => {
+  await skipPromo(page);
+  const tee = (await (await request.get('/api/products/walk-by-faith-vintage-tee')).json()) as PublicProduct;
+  await seedCart(page, tee, { color: 'Cream', size: 'XXL', quantity: 1 }); // the last one
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
+  const first = new URL(page.url()).pathname;
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  // The open checkout held the unit; checking out again closes it first, so the unit is there.
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
+  expect(new URL(page.url()).pathname).not.toBe(first);
+  // The Back button, and once more: still the one unit, never "sold out".
+  await page.goBack();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/payment-success\?session_id=sbx_/);
+  expect(await page.evaluate(() => window.localStorage.getItem('openCheckoutSession'))).toBeNull();
+  // The earlier sessions were closed, not left holding anything.
+  const closed = await page.goto(first);
+  expect(closed?.status()).toBeLessThan(500);
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+});
+
 test('the shopper gives an address on the sandbox page; the admin sees it and prints the packing slip', async ({ page, request, context }) => {
   await skipPromo(page);
   const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as PublicProduct;

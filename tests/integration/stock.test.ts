@@ -125,6 +125,45 @@ describe('stock per variant at checkout', () => {
     expect(await stockOf('Sky Blue', 'M')).toBe(2);
   });
 
+  it('a new checkout that replaces the open one from the same browser frees its units first; a paid one is never touched', async () => {
+    await setStock('Cream', 'XL', 2);
+    const first = await checkout('Cream', 'XL', 2);
+    expect(first.status).toBe(200);
+    // Back from the hosted page (Cancel): checking out again without naming it finds no units.
+    const blocked = await checkout('Cream', 'XL', 2);
+    expect(blocked.status).toBe(400);
+    expect(blocked.json.error).toContain('is sold out');
+    const replaceWith = (replaces: string, quantity = 2) =>
+      shop.request('/api/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ productId: tee.id, color: 'Cream', size: 'XL', quantity }], replaces }),
+      });
+    const second = await replaceWith(first.json.sessionId!);
+    expect(second.status).toBe(200);
+    const { sessionId: secondSession } = (await second.json()) as { sessionId: string };
+    expect(await stockOf('Cream', 'XL')).toBe(0);
+    const [replaced] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, first.json.sessionId!));
+    expect(replaced).toMatchObject({ status: 'cancelled', stockState: 'released' });
+    const [session] = await shop.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, first.json.sessionId!));
+    expect(session!.status).toBe('expired');
+    // The replaced session cannot be paid any more.
+    expect((await paySandbox(first.json.sessionId!)).status).toBeGreaterThanOrEqual(400);
+
+    // A paid checkout named as replaced stays paid and keeps its units.
+    expect((await paySandbox(secondSession)).status).toBe(302);
+    await setStock('Cream', 'XL', 1);
+    const third = await replaceWith(secondSession, 1);
+    expect(third.status).toBe(200);
+    const [paid] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, secondSession));
+    expect(paid).toMatchObject({ status: 'processing', stockState: 'committed' });
+    expect(await stockOf('Cream', 'XL')).toBe(0);
+    // An unknown or malformed id changes nothing and does not stop the checkout.
+    await setStock('Cream', 'XL', 1);
+    expect((await replaceWith('sbx_made_up', 1)).status).toBe(200);
+    expect((await replaceWith('x'.repeat(300), 1)).status).toBe(400);
+  });
+
   it('leaves untracked variants unlimited', async () => {
     await shop.database.db
       .delete(productStock)
