@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { skipPromo } from './helpers/shop';
+import { seedCart, skipPromo, type PublicProduct } from './helpers/shop';
 
 const SHOP_PAGES = [
   '/',
@@ -114,6 +114,25 @@ test.describe('storefront', () => {
     await expect(page).toHaveURL(/\/strength-in-christ$/);
     await expect(menu).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test('no shopper page scrolls sideways at 320 px, the cart with a long line and a quantity included', async ({ page, request }) => {
+    await skipPromo(page);
+    await page.setViewportSize({ width: 320, height: 700 });
+    const hoodie = (await (await request.get('/api/products/armor-of-god-heavyweight-hoodie')).json()) as PublicProduct;
+    await seedCart(page, hoodie, { color: 'Black', size: 'M', quantity: 12 });
+    for (const path of [...SHOP_PAGES, '/cart', '/auth', '/loyalty']) {
+      await page.goto(path);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
+    }
+    await page.goto('/cart');
+    const remove = page.getByRole('button', { name: 'Remove Armor of God Heavyweight Hoodie' });
+    const box = await remove.boundingBox();
+    expect((box?.x ?? 999) + (box?.width ?? 999)).toBeLessThanOrEqual(320);
   });
 
   test('footer Shipping Info says the two sentences of the spec', async ({ page }) => {

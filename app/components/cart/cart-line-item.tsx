@@ -30,11 +30,11 @@ export function CartLineItem({
   );
   return (
     <li
-      className={`flex gap-4 py-6 ${unavailable ? 'opacity-70' : ''}`}
+      className={`flex gap-3 py-6 sm:gap-4 ${unavailable ? 'opacity-70' : ''}`}
       data-testid="cart-line"
       data-unavailable={unavailable ? 'true' : undefined}
     >
-      <div className="size-24 shrink-0 overflow-hidden rounded-xl bg-surface sm:size-28">
+      <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-surface min-[400px]:size-24 sm:size-28">
         {item.image ? <ProductThumbnail src={item.image} alt={item.name} size={112} className="size-full" /> : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col justify-between gap-3">
@@ -61,7 +61,8 @@ export function CartLineItem({
             ) : null}
           </div>
         </div>
-        <div className="flex items-center justify-between gap-3">
+        {/* Wraps on the narrowest phones (320 px): the Remove button goes under the quantity. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <div
             className="inline-flex items-center rounded-full border border-line"
             role="group"
