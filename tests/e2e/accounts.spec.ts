@@ -47,6 +47,17 @@ test('sign up, confirm by the e-mailed link, sign in, see 0 points, sign out', a
   const header = page.getByRole('banner');
   await expect(header.locator('a[href="/loyalty"]')).toBeVisible();
   await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  // On a 320 px phone too (SPEC §2 Header), without pushing the header sideways.
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 700 });
+  await expect(header.locator('a[href="/loyalty"]')).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  for (const control of [header.locator('a[href="/loyalty"]'), header.getByRole('button', { name: 'Sign out' }), header.getByRole('link', { name: /^Cart/ })]) {
+    const box = await control.boundingBox();
+    expect((box?.x ?? 999) + (box?.width ?? 999)).toBeLessThanOrEqual(320);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  if (wide) await page.setViewportSize(wide);
 
   // A session exists: /auth goes home.
   await page.goto('/auth');

@@ -39,7 +39,7 @@ export default function MobileMenu({
             <CategoryNavLinks linkClassName="rounded-lg px-3 py-3 text-base font-medium transition hover:bg-brand-50 aria-[current=page]:text-brand-700" onNavigate={onClose} />
           </nav>
           {viewer && (
-            // The header keeps only the account icon on narrow screens; the rest of it is here.
+            // The account, loyalty and sign-out links, with their names (the header has icons).
             <div className="flex flex-col gap-1 border-t border-line px-4 py-4">
               <Link
                 to="/account"

@@ -149,13 +149,15 @@ export const SiteHeader = memo(function SiteHeader({ viewer }: { viewer: Viewer 
           </CountedLink>
           {viewer ? (
             <>
-              <PlainLink discover to="/account" className={iconLink} aria-label="Your account">
+              {/* SPEC §2: signed-in shoppers see the loyalty and sign-out icons at every width;
+                  our account icon gives way below 640 px (the menu has it) so a 320 px header fits. */}
+              <PlainLink discover to="/account" className={`${iconLink} max-sm:hidden`} aria-label="Your account">
                 <User />
               </PlainLink>
-              <PlainLink discover to="/loyalty" className={`${iconLink} max-lg:hidden`} aria-label="Loyalty rewards">
+              <PlainLink discover to="/loyalty" className={iconLink} aria-label="Loyalty rewards">
                 <Award />
               </PlainLink>
-              <SignOutButton className={`${iconLink} max-lg:hidden`} />
+              <SignOutButton className={iconLink} />
             </>
           ) : (
             <PlainLink discover to="/auth" className={iconLink} aria-label="Sign in">
