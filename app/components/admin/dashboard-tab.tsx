@@ -84,7 +84,8 @@ export function DashboardTab({
           </h2>
           <p className="mb-3 text-xs text-muted">Variants with {LOW_STOCK_THRESHOLD} or fewer left.</p>
           {data && data.lowStock.length === 0 && <p className="text-sm text-muted">Every tracked variant has more than {LOW_STOCK_THRESHOLD} left.</p>}
-          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {/* minmax(0, 1fr): a long variant name wraps inside the card instead of widening the page. */}
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {data?.lowStock.map((variant) => (
               <li key={`${variant.productId}-${variant.color}-${variant.size}`}>
                 <button
@@ -92,7 +93,7 @@ export function DashboardTab({
                   onClick={() => onOpenProduct?.(variant.productId)}
                   className="flex w-full items-center justify-between gap-3 rounded-lg border border-line px-3 py-2 text-left text-sm transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
-                  <span className="min-w-0 truncate">{variantLabel(variant.name, variant.color, variant.size)}</span>
+                  <span className="min-w-0 wrap-anywhere">{variantLabel(variant.name, variant.color, variant.size)}</span>
                   <Badge variant={variant.quantity === 0 ? 'destructive' : 'secondary'} className="shrink-0 tabular-nums">
                     {variant.quantity === 0 ? 'sold out' : `${variant.quantity} left`}
                   </Badge>
