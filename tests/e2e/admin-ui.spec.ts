@@ -56,3 +56,35 @@ test('no admin tab scrolls sideways at 320, 375 or 1440 px; long low-stock names
     card.getByRole('button', { name: /^Armor of God Heavyweight Hoodie \(Lavender, XXL\) sold out$/ }),
   ).toBeVisible();
 });
+
+test('Margins: Enter saves a cost once (the blur after it does not), a refused cost goes back to the saved one', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAdmin(page);
+  await page.getByRole('tab', { name: 'Margins' }).click();
+  const field = page.getByLabel('Cost of Classic Cross Tee');
+  const saved = await field.inputValue();
+  const patches: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH') patches.push(request.postData() ?? '');
+  });
+  const next = saved === '3.25' ? '3.50' : '3.25';
+  await field.fill(next);
+  await field.press('Enter');
+  await expect(page.getByText('Cost updated')).toHaveCount(1);
+  await expect(field).toBeFocused();
+  // The blur that used to save a second time.
+  await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).click();
+  await expect(field).not.toBeFocused();
+  await expect(field).toHaveValue(next);
+  expect(await page.getByText('Cost updated').count()).toBeLessThanOrEqual(1);
+  expect(patches).toEqual([JSON.stringify({ costCents: Math.round(Number(next) * 100) })]);
+
+  await field.fill('-5');
+  await field.press('Enter');
+  await expect(page.getByText('Cost must be zero or a positive amount')).toBeVisible();
+  await expect(field).toHaveValue(next);
+  await field.blur();
+  expect(patches).toHaveLength(1);
+});

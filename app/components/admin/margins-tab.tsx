@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { marginBand, marginBarWidth, marginPercent, profitCents, summarizeMargins, type MarginColor } from '@domain/margin';
+import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { centsToDecimalString, parsePriceToCents } from '@domain/money';
 import { Input } from '~/components/ui/input';
 import { notify } from '~/lib/notify';
@@ -48,7 +49,7 @@ export function MarginsTab() {
           </thead>
           <tbody className="divide-y divide-line">
             {list.map((product) => (
-              <MarginRow key={`${product.id}-${product.costCents}`} product={product} />
+              <MarginRow key={product.id} product={product} />
             ))}
           </tbody>
         </table>
@@ -57,16 +58,38 @@ export function MarginsTab() {
   );
 }
 
+/** The cost as the field shows it: '' for none. */
+function costText(costCents: number | null): string {
+  return costCents === null ? '' : centsToDecimalString(costCents);
+}
+
 function MarginRow({ product }: { product: AdminProduct }) {
   const queryClient = useQueryClient();
-  const [cost, setCost] = useState(product.costCents === null ? '' : centsToDecimalString(product.costCents));
+  const savedText = costText(product.costCents);
+  const [cost, setCost] = useState(savedText);
+  // A newly saved cost (this row's save or another edit) replaces what the field shows.
+  const [shownCostCents, setShownCostCents] = useState(product.costCents);
+  if (shownCostCents !== product.costCents) {
+    setShownCostCents(product.costCents);
+    setCost(savedText);
+  }
+  // The cost on its way to the server: Enter saves it, and the blur that follows must not
+  // save it again (a ref: the blur can come before React renders the pending state).
+  const sending = useRef<{ costCents: number | null } | null>(null);
   const save = useMutation({
     mutationFn: (costCents: number | null) => adminSend(`/api/admin/products/${product.id}`, 'PATCH', { costCents }),
+    // Returned, so the save stays pending until the list holds the new cost.
     onSuccess: () => {
       notify({ title: 'Cost updated' });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'products'] });
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'products'] });
     },
-    onError: (error) => notify({ title: MESSAGES_UPDATE_FAILED(error.message), variant: 'destructive' }),
+    onError: (error) => {
+      notify({ title: ADMIN_MESSAGES.updateProductFailed(error.message), variant: 'destructive' });
+      setCost(savedText);
+    },
+    onSettled: () => {
+      sending.current = null;
+    },
   });
   const percent = marginPercent(product.priceCents, product.costCents);
   const band = marginBand(percent);
@@ -74,10 +97,14 @@ function MarginRow({ product }: { product: AdminProduct }) {
     const trimmed = cost.trim();
     const cents = trimmed === '' ? null : parsePriceToCents(trimmed);
     if (trimmed !== '' && (cents === null || cents < 0)) {
-      notify({ title: 'Cost must be zero or a positive amount', variant: 'destructive' });
+      // Refused: say why and show the saved cost again.
+      notify({ title: ADMIN_MESSAGES.productCostInvalid, variant: 'destructive' });
+      setCost(savedText);
       return;
     }
-    if (cents !== product.costCents) save.mutate(cents);
+    if (sending.current ? cents === sending.current.costCents : cents === product.costCents) return;
+    sending.current = { costCents: cents };
+    save.mutate(cents);
   }
   return (
     <tr>
@@ -91,7 +118,9 @@ function MarginRow({ product }: { product: AdminProduct }) {
           min="0"
           inputMode="decimal"
           value={cost}
-          disabled={save.isPending}
+          // Read-only, not disabled, while saving: a disabled field would lose the focus.
+          readOnly={save.isPending}
+          aria-busy={save.isPending || undefined}
           onChange={(event) => setCost(event.target.value)}
           onBlur={commit}
           onKeyDown={(event) => {
@@ -114,5 +143,3 @@ function MarginRow({ product }: { product: AdminProduct }) {
     </tr>
   );
 }
-
-const MESSAGES_UPDATE_FAILED = (message: string) => `Failed to update product: ${message}`;
