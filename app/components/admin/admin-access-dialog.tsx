@@ -11,16 +11,19 @@ export function AdminAccessDialog({
   open,
   onOpenChange,
   onGranted,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Overrides the default (navigate to /admin). */
   onGranted?: (token: string) => void;
+  /** Where the focus goes on close when the opener is gone (the mobile menu's button). */
+  returnFocusTo?: () => HTMLElement | null;
 }) {
   const navigate = useNavigate();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md!">
+      <DialogContent className="max-w-md!" returnFocusTo={returnFocusTo}>
         <DialogHeader>
           <DialogTitle>{ADMIN_MESSAGES.adminAccessTitle}</DialogTitle>
           <DialogDescription>{ADMIN_MESSAGES.adminAccessDescription}</DialogDescription>

@@ -185,7 +185,8 @@ export const SiteHeader = memo(function SiteHeader({ viewer }: { viewer: Viewer 
       )}
       {adminRequested && (
         <Suspense fallback={null}>
-          <AdminAccessDialog open={adminOpen} onOpenChange={setAdminOpen} />
+          {/* Opened from the mobile menu, which closes: the focus goes back to the menu's button. */}
+          <AdminAccessDialog open={adminOpen} onOpenChange={setAdminOpen} returnFocusTo={() => menuButton.current} />
         </Suspense>
       )}
     </header>
