@@ -18,3 +18,10 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
 export function formatDate(value: string | Date): string {
   return shortDate.format(typeof value === 'string' ? new Date(value) : value);
 }
+
+const dayAndMonth = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: SHOP_TIME_ZONE });
+
+/** 'Jan 5' for an ISO date or timestamp or a Date: where the year goes without saying (a chart's axis). */
+export function formatDayAndMonth(value: string | Date): string {
+  return dayAndMonth.format(typeof value === 'string' ? new Date(value) : value);
+}

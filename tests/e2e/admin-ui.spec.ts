@@ -1,7 +1,8 @@
 /**
  * The admin at phone and desktop widths, as an outside tester found it: no tab scrolls
- * sideways (long low-stock names wrap inside their card). Screenshots of every tab at 320,
- * 375 and 1440 px go to test-results/screens/.
+ * sideways (long low-stock names wrap inside their card), the revenue axis reads 'Oct 28',
+ * a cost edit saves once, and a closed dialog gives the focus back to its opener.
+ * Screenshots of every tab at 320, 375 and 1440 px go to test-results/screens/.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInAdmin } from './helpers/shop';
@@ -52,6 +53,9 @@ test('no admin tab scrolls sideways at 320, 375 or 1440 px; long low-stock names
   }
   // The wrapped name is still whole for a screen reader: it is the button's name.
   await page.getByRole('tab', { name: 'Dashboard' }).click();
+  // The revenue chart's axis: dates as the admin writes them ('Oct 28'), not ISO dates.
+  const axis = page.getByRole('figure').locator('figcaption');
+  await expect(axis).toHaveText(/^[A-Z][a-z]{2} \d{1,2}Total \$[\d,.]+[A-Z][a-z]{2} \d{1,2}$/);
   await expect(
     card.getByRole('button', { name: /^Armor of God Heavyweight Hoodie \(Lavender, XXL\) sold out$/ }),
   ).toBeVisible();

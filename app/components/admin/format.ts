@@ -1,7 +1,7 @@
-import { formatDate } from '@domain/dates';
+import { formatDate, formatDayAndMonth } from '@domain/dates';
 import { formatCents } from '@domain/money';
 
-export { formatCents, formatDate };
+export { formatCents, formatDate, formatDayAndMonth };
 
 export function fullName(first: string | null, last: string | null): string {
   return [first, last].filter(Boolean).join(' ');
