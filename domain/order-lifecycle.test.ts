@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARRIERS, KNOWN_CARRIERS, LIFECYCLE_MESSAGES, planPointsReversal, TRACKING_NUMBER_MAX_LENGTH, trackingUrl } from './order-lifecycle';
+import { cancelRestocks, CARRIERS, KNOWN_CARRIERS, LIFECYCLE_MESSAGES, planPointsReversal, TRACKING_NUMBER_MAX_LENGTH, trackingUrl } from './order-lifecycle';
 import { ShipmentSchema } from './shipment';
 
 describe('trackingUrl', () => {
@@ -65,5 +65,16 @@ describe('planPointsReversal', () => {
         expect(Math.max(0, spendable) + plan.net).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+});
+
+describe('what a cancellation does to stock', () => {
+  it('puts units back unless the order has shipped, and the dialog says which', () => {
+    expect(['pending', 'processing'].map(cancelRestocks)).toEqual([true, true]);
+    expect(['shipped', 'delivered'].map(cancelRestocks)).toEqual([false, false]);
+    expect(LIFECYCLE_MESSAGES.cancelPaidDescription(2599, 'processing')).toContain('the items go back into stock');
+    expect(LIFECYCLE_MESSAGES.cancelPaidDescription(2599, 'shipped')).toContain('the items stay out of stock');
+    expect(LIFECYCLE_MESSAGES.cancelUnpaidDescription('pending')).toContain('Its items go back into stock');
+    expect(LIFECYCLE_MESSAGES.cancelUnpaidDescription('delivered')).toContain('Its items stay out of stock');
   });
 });

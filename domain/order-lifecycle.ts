@@ -64,8 +64,10 @@ export const LIFECYCLE_MESSAGES = {
     }, the points the order earned are taken back and the points it used are returned. The customer is told by e-mail. This cannot be undone.`,
   reopenShortOfStock: (orderNumber: string, shortage: string) =>
     `Order ${orderNumber} gave its items back to stock when it was cancelled, and they cannot all be taken again: ${shortage}`,
-  cancelUnpaidDescription:
-    'The order has not been paid: no money moves. Its items go back into stock and the points it holds are released.',
+  cancelUnpaidDescription: (status = 'pending') =>
+    `The order has not been paid: no money moves. ${
+      cancelRestocks(status) ? 'Its items go back into stock' : 'Its items stay out of stock (they have shipped)'
+    } and the points it holds are released.`,
   alreadyCancelled: (orderNumber: string) => `Order ${orderNumber} is already cancelled.`,
   refundInProgress: (orderNumber: string) =>
     `A refund for order ${orderNumber} is already in progress. Wait a moment and reload.`,

@@ -145,8 +145,8 @@ export function CancelOrderDialog(props: {
             {!order
               ? 'Loading...'
               : refunds
-                ? LIFECYCLE_MESSAGES.cancelPaidDescription(owed)
-                : LIFECYCLE_MESSAGES.cancelUnpaidDescription}
+                ? LIFECYCLE_MESSAGES.cancelPaidDescription(owed, order.status)
+                : LIFECYCLE_MESSAGES.cancelUnpaidDescription(order.status)}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter className="mt-6">
