@@ -159,12 +159,19 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   if (cart.count === 0) {
     return (
-      <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-        <ShoppingBag aria-hidden="true" className="size-16 text-muted" />
-        <h1 className="mt-6 text-3xl font-semibold tracking-tight">{CART_MESSAGES.cartEmpty}</h1>
-        <Link to="/new-arrivals" className={buttonClass({ size: 'lg' }, 'mt-8')}>
-          {CART_MESSAGES.continueShopping}
-        </Link>
+      <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-16">
+        {/* SPEC §2 Cart: the heading with its count, then the empty state. */}
+        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">
+          {CART_MESSAGES.shoppingCart}{' '}
+          <span className="text-lg font-normal text-muted">({MESSAGES.itemCountLabel(0)})</span>
+        </h1>
+        <div className="mx-auto flex max-w-2xl flex-col items-center py-16 text-center">
+          <ShoppingBag aria-hidden="true" className="size-16 text-muted" />
+          <h2 className="mt-6 text-2xl font-semibold tracking-tight">{CART_MESSAGES.cartEmpty}</h2>
+          <Link to="/new-arrivals" className={buttonClass({ size: 'lg' }, 'mt-8')}>
+            {CART_MESSAGES.continueShopping}
+          </Link>
+        </div>
       </main>
     );
   }

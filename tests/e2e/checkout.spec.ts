@@ -62,6 +62,7 @@ test('cart, coupon, sandbox decline and payment, success page, cart cleared', as
   expect(await page.evaluate(() => window.localStorage.getItem('couponCode'))).toBeNull();
 
   await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart (0 items)' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/new-arrivals');
   expect(errors).toEqual([]);
