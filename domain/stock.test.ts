@@ -6,6 +6,7 @@ import {
   notEnoughStockMessage,
   parseStockCount,
   stockFor,
+  unitsAddable,
   variantLabel,
 } from './stock';
 import { cardFromPublicProduct, type PublicProduct } from './storefront-product';
@@ -134,5 +135,15 @@ describe('own products with stock on cards', () => {
   it('uses Default / One Size for a product without colours or sizes', () => {
     const card = cardFromPublicProduct({ ...product, colors: [], sizes: [], stock: [{ color: 'Default', size: 'One Size', quantity: 0 }] });
     expect(resolveVariant(card, { color: null, size: null }).available).toBe(false);
+  });
+});
+
+describe('units a shopper may add', () => {
+  it('never more than are left beside what the cart holds; untracked variants are unlimited', () => {
+    expect(unitsAddable({ left: null, inCart: 40, wanted: 3 })).toBe(3);
+    expect(unitsAddable({ left: 2, inCart: 0, wanted: 1 })).toBe(1);
+    expect(unitsAddable({ left: 2, inCart: 1, wanted: 3 })).toBe(1);
+    expect(unitsAddable({ left: 2, inCart: 2, wanted: 1 })).toBe(0);
+    expect(unitsAddable({ left: 2, inCart: 5, wanted: 1 })).toBe(0);
   });
 });

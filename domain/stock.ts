@@ -97,3 +97,13 @@ export function stockFor(stock: readonly VariantStock[], color: string, size: st
   const key = variantKey(color, size);
   return stock.find((entry) => variantKey(entry.color, entry.size) === key)?.quantity;
 }
+
+/**
+ * How many of `wanted` units a shopper may add to the cart when `left` are left (null: not
+ * tracked) and `inCart` are already in it: never more than are left, so the cart does not
+ * promise what the checkout will refuse.
+ */
+export function unitsAddable(options: { left: number | null; inCart: number; wanted: number }): number {
+  if (options.left === null) return options.wanted;
+  return Math.max(0, Math.min(options.wanted, options.left - options.inCart));
+}

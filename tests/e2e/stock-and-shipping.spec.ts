@@ -33,6 +33,24 @@ test('a sold-out variant on the product page and on a card; "Only 2 left"', asyn
   await expect(card.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
 });
 
+test('Add to Cart never puts more in the cart than are left', async ({ page }) => {
+  await skipPromo(page);
+  // Demo stock: Armor of God Heavyweight Hoodie Black / S has 2 left.
+  await page.goto('/products/armor-of-god-heavyweight-hoodie?color=Black');
+  await page.getByRole('button', { name: 'S', exact: true }).click();
+  await expect(page.getByTestId('stock-note')).toHaveText('Only 2 left');
+  const add = page.getByRole('button', { name: 'Add to Cart' });
+  await add.click();
+  await expect(page.getByText('Color: Black, Size: S')).toBeVisible();
+  await add.click();
+  await add.click();
+  await expect(page.getByText('Only 2 left of Armor of God Heavyweight Hoodie (Black, S)')).toBeVisible();
+  await expect(page.getByText('You have 2 in your cart.')).toBeVisible();
+  await expect(page.getByTestId('cart-count').first()).toHaveText('2');
+  await page.goto('/cart');
+  await expect(page.getByTestId('line-quantity')).toHaveText('2');
+});
+
 test('the cart shows a toast naming a line over availability', async ({ page, request }) => {
   await skipPromo(page);
   const tee = (await (await request.get('/api/products/classic-cross-tee')).json()) as PublicProduct;

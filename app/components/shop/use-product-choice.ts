@@ -8,7 +8,7 @@ import {
   soldOutChoices,
   validateCardSelection,
 } from '@domain/product-card';
-import { lowStockNote } from '@domain/stock';
+import { lowStockNote, notEnoughStockMessage, unitsAddable, variantKey } from '@domain/stock';
 import type { CardProduct } from '@domain/storefront-product';
 import { useCart } from '~/lib/cart-store';
 import { notify } from '~/lib/notify';
@@ -83,10 +83,30 @@ export function useProductChoice(product: CardProduct, initial: { color: string 
         color,
         size,
       };
-      for (let added = 0; added < (options.quantity ?? 1); added += 1) cart.add(line);
+      const lineColor = color ?? DEFAULT_COLOR;
+      const lineSize = size ?? DEFAULT_SIZE;
+      // Never more than are left: the cart would promise what the checkout refuses.
+      const inCart = cart.state.items
+        .filter(
+          (item) =>
+            item.productId === (product.productId ?? undefined) &&
+            variantKey(item.color, item.size) === variantKey(lineColor, lineSize),
+        )
+        .reduce((sum, item) => sum + item.quantity, 0);
+      const wanted = options.quantity ?? 1;
+      const addable = unitsAddable({ left, inCart, wanted });
+      for (let added = 0; added < addable; added += 1) cart.add(line);
+      if (addable < wanted) {
+        notify({
+          title: notEnoughStockMessage({ name: product.title, color: lineColor, size: lineSize, available: left ?? 0 }),
+          description: MESSAGES.inYourCart(inCart + addable),
+          variant: 'destructive',
+        });
+        return;
+      }
       notify({
         title: MESSAGES.addedToCart(product.title),
-        description: MESSAGES.addedToCartDescription(color ?? DEFAULT_COLOR, size ?? DEFAULT_SIZE),
+        description: MESSAGES.addedToCartDescription(lineColor, lineSize),
       });
     } catch (error) {
       console.error('Add to cart failed', error);
