@@ -220,6 +220,8 @@ export const loyaltyRewards = 'Loyalty Rewards';
 export const loyaltySignInPrompt = 'Sign in to view your loyalty points and rewards!';
 export const availablePoints = 'Available Points';
 export const availablePointsHint = 'Ready to use';
+/** Ours: points an unpaid checkout holds are not ready to use until it is paid or ends. */
+export const pointsHeldNote = (held: number) => `${formatCount(held)} more held by a checkout in progress`;
 export const lifetimePoints = 'Lifetime Points';
 export const lifetimePointsHint = 'Total earned';
 export const earnPointsRate = `Earn ${POINTS_PER_DOLLAR} Points per $1 Spent`;

@@ -87,6 +87,7 @@ function PointsFigure(props: {
   label: string;
   value: number;
   hint: string;
+  note?: string | null;
   tone: keyof typeof FIGURE_TONES;
 }) {
   const tone = FIGURE_TONES[props.tone];
@@ -100,6 +101,7 @@ function PointsFigure(props: {
         {formatCount(props.value)}
       </p>
       <p className={`mt-1 text-sm ${tone.hint}`}>{props.hint}</p>
+      {props.note ? <p className={`mt-1 text-sm ${tone.hint}`} data-testid={`${props.id}-note`}>{props.note}</p> : null}
     </section>
   );
 }
@@ -108,7 +110,14 @@ function LoyaltyPanel({ info }: { info: LoyaltyInfo }) {
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <PointsFigure id="available-points" icon={Star} tone="brand" value={info.available} {...AVAILABLE_TEXTS} />
+        <PointsFigure
+          id="available-points"
+          icon={Star}
+          tone="brand"
+          value={info.available}
+          note={info.held > 0 ? MESSAGES.pointsHeldNote(info.held) : null}
+          {...AVAILABLE_TEXTS}
+        />
         <PointsFigure id="lifetime-points" icon={TrendingUp} tone="plain" value={info.lifetime} {...LIFETIME_TEXTS} />
       </div>
       <p className="rounded-2xl bg-brand-50 px-5 py-4 text-center font-semibold text-brand-900">

@@ -87,6 +87,24 @@ describe('loyalty', () => {
     expect(html).not.toContain('9,999');
   });
 
+  it('counts points an unpaid checkout holds as not ready to use, on /api/loyalty and /loyalty alike', async () => {
+    const [pending] = await shop.database.db
+      .insert(orders)
+      .values({ email: 'bob@example.com', subtotalCents: 2000, totalCents: 1000, pointsRedeemed: 2000, paymentProvider: 'sandbox' })
+      .returning();
+    try {
+      const info = (await (await shop.request('/api/loyalty', { headers: { Cookie: bob } })).json()) as { available: number; held: number; lifetime: number };
+      expect(info).toMatchObject({ available: 9999 - 2000, held: 2000, lifetime: 9999 });
+      const html = await (await shop.request('/loyalty', { headers: { Cookie: bob } })).text();
+      expect(html).toMatch(/data-testid="available-points"[^>]*>7,999</);
+      expect(html).toContain('2,000 more held by a checkout in progress');
+    } finally {
+      await shop.database.db.delete(orders).where(sql`${orders.id} = ${pending!.id}`);
+    }
+    const after = (await (await shop.request('/api/loyalty', { headers: { Cookie: bob } })).json()) as { available: number; held: number };
+    expect(after).toMatchObject({ available: 9999, held: 0 });
+  });
+
   it('asks a signed-out visitor to sign in, with a link to /auth', async () => {
     const html = await (await shop.request('/loyalty')).text();
     expect(html).toContain('Sign in to view your loyalty points and rewards!');
