@@ -140,7 +140,7 @@ function LoyaltyPanel({ info }: { info: LoyaltyInfo }) {
             {info.recent.map((entry) => (
               <li key={entry.id} className="flex items-center justify-between gap-4 py-3">
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{entry.description}</p>
+                  <p className="font-medium break-words">{entry.description}</p>
                   <p className="text-xs text-muted">{formatDate(entry.createdAt)}</p>
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
