@@ -5,28 +5,13 @@
  * Screenshots of every tab at 320, 375 and 1440 px go to test-results/screens/.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInAdmin } from './helpers/shop';
+import { buyTeeOnSandbox, signInAdmin } from './helpers/shop';
 
 const TABS = ['Dashboard', 'Products', 'Margins', 'Orders', 'Customers', 'Donations'] as const;
 
 /** A paid sandbox order, so the Orders and Customers tabs have rows: its order number. */
-async function buyTee(page: Page, request: APIRequestContext): Promise<string> {
-  const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as { id: string };
-  const checkout = await request.post('/api/checkout', {
-    data: {
-      items: [{ productId: tee.id, color: 'Blue', size: 'M', quantity: 1 }],
-      email: `admin-ui-${Date.now()}@example.com`,
-    },
-  });
-  expect(checkout.status()).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  await page.goto(url);
-  const orderNumber = ((await page.getByText(/^Order WYF-\d+$/).textContent()) ?? '').replace('Order ', '');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByText('Payment Successful!')).toBeVisible();
-  return orderNumber;
-}
+const buyTee = (page: Page, request: APIRequestContext) =>
+  buyTeeOnSandbox(page, request, { email: `admin-ui-${Date.now()}@example.com` });
 
 test('no admin tab scrolls sideways at 320, 375 or 1440 px; long low-stock names wrap', async ({ page, request }) => {
   test.setTimeout(60_000);

@@ -7,23 +7,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInAdmin, screenshotAt } from './helpers/shop';
+import { buyTeeOnSandbox, signInAdmin, screenshotAt } from './helpers/shop';
 
-/** A paid sandbox order for `email`: its order number. */
-async function buyTee(page: Page, request: APIRequestContext, email: string): Promise<string> {
-  const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as { id: string };
-  const checkout = await request.post('/api/checkout', {
-    data: { items: [{ productId: tee.id, color: 'Blue', size: 'M', quantity: 2 }], email },
-  });
-  expect(checkout.status()).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  await page.goto(url);
-  const orderNumber = ((await page.getByText(/^Order WYF-\d+$/).textContent()) ?? '').replace('Order ', '');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByText('Payment Successful!')).toBeVisible();
-  return orderNumber;
-}
+/** A paid sandbox order for `email` (two tees): its order number. */
+const buyTee = (page: Page, request: APIRequestContext, email: string) =>
+  buyTeeOnSandbox(page, request, { email, quantity: 2 });
 
 /** The text of the outbox .eml whose subject contains `subject` (quoted-printable decoded). */
 async function mailWithSubject(subject: string): Promise<string> {

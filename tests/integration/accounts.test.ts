@@ -17,6 +17,7 @@ import {
   waitForMail,
 } from '../support/accounts';
 import { createTestShop, type TestShop } from '../support/test-shop';
+import { payOnSandbox } from '../support/sandbox';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -141,12 +142,7 @@ describe('sign-up, confirmation and sign-in', () => {
       body: JSON.stringify({ items: [{ productId: tee!.id, color: tee!.colors[0], size: tee!.sizes[0], quantity: 1 }], email: 'guest.points@example.com' }),
     });
     const { sessionId } = (await checkout.json()) as { sessionId: string };
-    const paid = await shop.request(`/sandbox/checkout/${sessionId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }).toString(),
-      redirect: 'manual',
-    });
+    const paid = await payOnSandbox(shop, sessionId);
     expect(paid.status).toBe(302);
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
     const [confirmation] = await shop.database.db

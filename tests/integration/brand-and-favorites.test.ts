@@ -10,6 +10,7 @@ import { favorites, products, user } from '../../server/db/schema';
 import { setFavorite } from '../../server/favorites/favorites';
 import { createConfirmedCustomer, ORIGIN, postJson, readOutbox } from '../support/accounts';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { payOnSandbox } from '../support/sandbox';
 
 let shop: TestShop;
 let cookie: string;
@@ -175,12 +176,7 @@ describe("brand names: 'Chosen.' and 'Gracefully Chosen.', never '{product}'", (
       body: JSON.stringify({ items: [{ productId: id('classic-cross-tee'), color: 'Cream', size: 'M', quantity: 1 }], email: 'ruth@example.com' }),
     });
     const { sessionId } = (await checkout.json()) as { sessionId: string };
-    const paid = await shop.request(`/sandbox/checkout/${sessionId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }).toString(),
-      redirect: 'manual',
-    });
+    const paid = await payOnSandbox(shop, sessionId);
     expect(paid.status).toBe(302);
     return sessionId;
   }

@@ -15,6 +15,7 @@ import { getPointsBalance } from '../../server/loyalty/ledger';
 import { orderStatusEmailKey } from '../../server/mail/order-status-email';
 import { createConfirmedCustomer } from '../support/accounts';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { payOnSandbox as paySandboxSession } from '../support/sandbox';
 
 let shop: TestShop;
 let token: string;
@@ -67,14 +68,7 @@ async function startCheckout(email: string | undefined, quantity = 2, cookie?: s
   return { sessionId, order: order! };
 }
 
-function payOnSandbox(sessionId: string, cardNumber = '4242 4242 4242 4242') {
-  return shop.request(`/sandbox/checkout/${sessionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber }).toString(),
-    redirect: 'manual',
-  });
-}
+const payOnSandbox = (sessionId: string, cardNumber?: string) => paySandboxSession(shop, sessionId, cardNumber);
 
 async function paidOrder(email: string | undefined, quantity = 2, cookie?: string) {
   const { sessionId, order } = await startCheckout(email, quantity, cookie);

@@ -11,6 +11,7 @@ import { checkoutSessions, orderLines, orders, products, productStock } from '..
 import { expireStaleSessions } from '../../server/payments/sweep-checkouts';
 import { releaseOrderStock } from '../../server/stock/release-order-stock';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { payOnSandbox } from '../support/sandbox';
 
 let shop: TestShop;
 let tee: typeof products.$inferSelect;
@@ -79,14 +80,7 @@ function adminStock(cells: unknown) {
   });
 }
 
-async function paySandbox(sessionId: string) {
-  return shop.request(`/sandbox/checkout/${sessionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }).toString(),
-    redirect: 'manual',
-  });
-}
+const paySandbox = (sessionId: string) => payOnSandbox(shop, sessionId);
 
 describe('stock per variant at checkout', () => {
   it('refuses a line over availability with a 400 naming it, storing nothing', async () => {

@@ -1,5 +1,5 @@
 /** What the browser tests do again and again: wait for hydration, skip the promo, seed a cart, sign in as admin, screenshots. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSCODE } from '../../../playwright.config';
 
 /** A product as GET /api/products/:slug answers it (the fields the tests use). */
@@ -71,4 +71,24 @@ export async function screenshotAt(page: Page, name: string, widths: readonly nu
     await page.setViewportSize({ width, height: width <= 375 ? 812 : 900 });
     await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage });
   }
+}
+
+/** Buys Simple Cross Tee (Blue, M) as a guest through the sandbox page: the paid order's number. */
+export async function buyTeeOnSandbox(
+  page: Page,
+  request: APIRequestContext,
+  options: { email: string; quantity?: number },
+): Promise<string> {
+  const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as { id: string };
+  const checkout = await request.post('/api/checkout', {
+    data: { items: [{ productId: tee.id, color: 'Blue', size: 'M', quantity: options.quantity ?? 1 }], email: options.email },
+  });
+  expect(checkout.status()).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  await page.goto(url);
+  const orderNumber = ((await page.getByText(/^Order WYF-\d+$/).textContent()) ?? '').replace('Order ', '');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText('Payment Successful!')).toBeVisible();
+  return orderNumber;
 }
