@@ -19,7 +19,7 @@ import { getSpendablePoints } from '../loyalty/ledger';
 import { openHostedSession } from '../payments/open-hosted-session';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { ProviderServices } from '../payments/payment-services';
-import { reserveOrderStock, reservedKey } from '../stock/reserve-order-stock';
+import { reserveOrderStock, takeReserved } from '../stock/reserve-order-stock';
 import { cancelPendingCheckout } from './cancel-pending';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
 
@@ -77,14 +77,6 @@ async function closeReplacedCheckout(db: Database, sessionId: string): Promise<v
       .returning({ orderId: checkoutSessions.orderId });
     if (closed?.orderId) await cancelPendingCheckout({ db: tx, purpose: 'order', id: closed.orderId });
   });
-}
-
-/** The units reserved for a line's variant, handed out once (the first line of the variant records them). */
-function takeReserved(reserved: Map<string, number>, line: PricedLine): number {
-  const key = reservedKey(line);
-  const units = reserved.get(key) ?? 0;
-  reserved.delete(key);
-  return units;
 }
 
 async function customerIdFor(db: Executor, email: string | null): Promise<string | null> {

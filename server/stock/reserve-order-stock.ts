@@ -67,3 +67,14 @@ export async function reserveOrderStock(
 export function reservedKey(line: { productId: string; color: string; size: string }): string {
   return `${line.productId}\u0000${variantKey(line.color, line.size)}`;
 }
+
+/**
+ * The units reserved for a line's variant, handed out once: the first line of a variant records
+ * them all (two lines of one variant share its reservation), later ones get 0.
+ */
+export function takeReserved(reserved: Map<string, number>, line: { productId: string; color: string; size: string }): number {
+  const key = reservedKey(line);
+  const units = reserved.get(key) ?? 0;
+  reserved.delete(key);
+  return units;
+}

@@ -11,7 +11,7 @@ import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 import { AppError } from '../app-error';
 import type { Executor } from '../db/client';
 import { orderLines, orders } from '../db/schema';
-import { reservedKey, reserveOrderStock } from './reserve-order-stock';
+import { reserveOrderStock, takeReserved } from './reserve-order-stock';
 
 export async function retakeOrderStock(tx: Executor, order: { id: string; orderNumber: string }): Promise<void> {
   const claimed = await tx
@@ -48,9 +48,6 @@ export async function retakeOrderStock(tx: Executor, order: { id: string; orderN
   }
   // As at checkout: the first line of a variant records the units taken for it.
   for (const line of sellable) {
-    const key = reservedKey(line);
-    const units = reserved.get(key) ?? 0;
-    reserved.delete(key);
-    await tx.update(orderLines).set({ reservedQuantity: units }).where(eq(orderLines.id, line.id));
+    await tx.update(orderLines).set({ reservedQuantity: takeReserved(reserved, line) }).where(eq(orderLines.id, line.id));
   }
 }
