@@ -63,7 +63,7 @@ export const CheckoutRequestSchema = z.object({
    * The hosted session of this browser's previous checkout, left open (Cancel, Back): it is
    * closed first, so its units and points hold go back before the new one takes them.
    */
-  replaces: z.preprocess((value) => (value === null ? undefined : value), z.string().min(1).max(255).optional()),
+  replaces: z.preprocess((value) => (value === null ? undefined : blankToUndefined(value)), z.string().max(255).optional()),
 });
 
 export type CheckoutLine = z.infer<typeof CheckoutLineSchema>;

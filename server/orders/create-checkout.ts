@@ -58,6 +58,7 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
     throw badRequest(`${CART_MESSAGES.invalidCouponTitle}. ${CART_MESSAGES.invalidCouponDescription}`, 'invalid-coupon');
   }
   if (first === 'pointsToRedeem') throw badRequest('Points to redeem must be a whole number', 'invalid-points');
+  if (first === 'replaces') throw badRequest('The checkout to replace must be a session id', 'invalid-replaces');
   throw badRequest('Invalid checkout request');
 }
 

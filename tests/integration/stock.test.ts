@@ -155,7 +155,13 @@ describe('stock per variant at checkout', () => {
     // An unknown or malformed id changes nothing and does not stop the checkout.
     await setStock('Cream', 'XL', 1);
     expect((await replaceWith('sbx_made_up', 1)).status).toBe(200);
-    expect((await replaceWith('x'.repeat(300), 1)).status).toBe(400);
+    for (const bad of ['x'.repeat(300), 42, { id: 'sbx' }]) {
+      const refused = await replaceWith(bad as string, 1);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: 'The checkout to replace must be a session id', code: 'invalid-replaces' });
+    }
+    await setStock('Cream', 'XL', 1);
+    expect((await replaceWith('  ', 1)).status).toBe(200); // blank: nothing to replace
   });
 
   it('leaves untracked variants unlimited', async () => {
