@@ -73,6 +73,8 @@ test('ship with tracking, then cancel with confirmation: tracking e-mail, refund
   await row.getByLabel(`Status of ${orderNumber}`).selectOption('cancelled');
   const confirm = page.getByRole('alertdialog', { name: `Cancel order ${orderNumber}?` });
   await expect(confirm.getByTestId('cancel-order-description')).toContainText('is refunded');
+  // It has shipped: its units are not put back on the shelf.
+  await expect(confirm.getByTestId('cancel-order-description')).toContainText('the items stay out of stock');
   await confirm.getByRole('button', { name: 'Keep order' }).click();
   await expect(row.getByLabel(`Status of ${orderNumber}`)).toHaveValue('shipped');
 
