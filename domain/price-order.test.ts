@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redemptionRateOf } from './loyalty';
-import { priceOrder } from './price-order';
+import { priceOrder, taxOn } from './price-order';
 
 /** The step mechanics at 100 points per $1.00 (POINTS_PER_DOLLAR_OFF=100); the default is tested below. */
 const STEP_100 = redemptionRateOf(100);
@@ -17,8 +17,14 @@ describe('priceOrder', () => {
       pointsRedeemed: 0,
       pointsDiscountCents: 0,
       shippingCents: 599,
+      shippingDiscountCents: 0,
       totalCents: 3599,
       pointsEarned: 3599,
+      taxableCents: 0,
+      taxCents: 0,
+      shippingTaxCents: 0,
+      amountDueCents: 3599,
+      lines: [{ subtotalCents: 3000, discountCents: 0, pointsDiscountCents: 0, netCents: 3000, taxCents: 0 }],
     });
   });
 
@@ -56,8 +62,14 @@ describe('priceOrder', () => {
       pointsRedeemed: 0,
       pointsDiscountCents: 0,
       shippingCents: 0,
+      shippingDiscountCents: 0,
       totalCents: 0,
       pointsEarned: 0,
+      taxableCents: 0,
+      taxCents: 0,
+      shippingTaxCents: 0,
+      amountDueCents: 0,
+      lines: [],
     });
     expect(priceOrder({ lines: [], couponCode: 'JESUS', pointsToRedeem: 500 }).totalCents).toBe(0);
   });
@@ -173,5 +185,138 @@ describe('priceOrder with points', () => {
     expect(priceOrder({ lines, couponCode: 'FREESTUFF' })).toMatchObject({ couponCode: null, discountCents: 0 });
     expect(priceOrder({ lines, couponCode: '  ' })).toMatchObject({ couponCode: null, discountCents: 0 });
     expect(priceOrder({ lines, couponCode: ' jesus ' })).toMatchObject({ couponCode: 'JESUS', discountCents: 200 });
+  });
+});
+
+describe('priceOrder with discount terms', () => {
+  const tee = { unitPriceCents: 1500, quantity: 1, category: 't-shirts' };
+  const hoodie = { unitPriceCents: 4999, quantity: 1, category: 'hoodies' };
+
+  it('takes a fixed amount off the merchandise, never more than it', () => {
+    const fair = { code: 'FAIR5', kind: 'fixed', value: 500 } as const;
+    expect(priceOrder({ lines: [tee, tee], discount: fair })).toMatchObject({
+      discountCents: 500,
+      couponCode: 'FAIR5',
+      totalCents: 3000 - 500 + 599,
+    });
+    expect(priceOrder({ lines: [{ ...tee, unitPriceCents: 300 }], discount: fair })).toMatchObject({
+      discountCents: 300,
+      totalCents: 599,
+    });
+  });
+
+  it('waives shipping with a free-shipping code and reports what it waived', () => {
+    const price = priceOrder({ lines: [tee], discount: { code: 'FREESHIP', kind: 'free-shipping', value: 0 } });
+    expect(price).toMatchObject({ couponCode: 'FREESHIP', discountCents: 0, shippingCents: 0, shippingDiscountCents: 599, totalCents: 1500 });
+    const overFifty = priceOrder({ lines: [hoodie, tee], discount: { code: 'FREESHIP', kind: 'free-shipping', value: 0 } });
+    expect(overFifty).toMatchObject({ shippingCents: 0, shippingDiscountCents: 0 });
+  });
+
+  it('takes a percentage of the covered categories only, and shares it over those lines', () => {
+    const price = priceOrder({
+      lines: [tee, hoodie],
+      discount: { code: 'TEES20', kind: 'percent', value: 20, categories: ['t-shirts'] },
+    });
+    expect(price.discountCents).toBe(300);
+    expect(price.lines.map((line) => line.discountCents)).toEqual([300, 0]);
+  });
+
+  it('gives nothing, and names no code, when no line is covered', () => {
+    const price = priceOrder({ lines: [hoodie], discount: { code: 'TEES20', kind: 'percent', value: 20, categories: ['t-shirts'] } });
+    expect(price).toMatchObject({ discountCents: 0, couponCode: null });
+  });
+
+  it('lets explicit terms (or null) win over a typed coupon', () => {
+    expect(priceOrder({ lines: [tee], couponCode: 'JESUS', discount: null }).discountCents).toBe(0);
+    expect(priceOrder({ lines: [tee], couponCode: 'JESUS' }).discountCents).toBe(150);
+    expect(priceOrder({ lines: [tee], discount: { code: 'JESUS', kind: 'percent', value: 10 } }).discountCents).toBe(150);
+  });
+});
+
+describe('priceOrder with tax', () => {
+  const indiana = { rateMilli: 7000, shippingTaxed: true };
+  const tee = { unitPriceCents: 1500, quantity: 1 };
+
+  it('taxes a $15 tee shipped to Indiana with its delivery: 7% of $20.99 is $1.47', () => {
+    expect(priceOrder({ lines: [tee], tax: indiana })).toMatchObject({
+      totalCents: 2099,
+      taxableCents: 2099,
+      taxCents: 147,
+      shippingTaxCents: 42,
+      amountDueCents: 2246,
+      pointsEarned: 2099,
+      lines: [{ netCents: 1500, taxCents: 105 }],
+    });
+  });
+
+  it('leaves shipping untaxed where the place does not tax it, and charges no tax without terms', () => {
+    expect(priceOrder({ lines: [tee], tax: { rateMilli: 7000, shippingTaxed: false } })).toMatchObject({
+      taxableCents: 1500,
+      taxCents: 105,
+      shippingTaxCents: 0,
+      amountDueCents: 2204,
+    });
+    expect(priceOrder({ lines: [tee] })).toMatchObject({ taxCents: 0, taxableCents: 0, amountDueCents: 2099 });
+    expect(priceOrder({ lines: [tee], tax: { rateMilli: 0, shippingTaxed: true } })).toMatchObject({ taxCents: 0, amountDueCents: 2099 });
+  });
+
+  it('taxes what is left after the code and the points, rounding halves up', () => {
+    const price = priceOrder({
+      lines: [{ unitPriceCents: 5500, quantity: 1 }],
+      couponCode: 'JESUS',
+      pointsToRedeem: 2000,
+      pointsBalance: 2000,
+      tax: { rateMilli: 5750, shippingTaxed: true },
+    });
+    // 5500 - 550 - 100 + 0 shipping = 4850; 5.75% = 278.875 -> 279
+    expect(price).toMatchObject({ totalCents: 4850, taxableCents: 4850, taxCents: 279, amountDueCents: 5129 });
+    expect(taxOn(10, 5000)).toBe(1); // 0.5 cent rounds up
+    expect(taxOn(9, 5000)).toBe(0); // 0.45 cent rounds down
+  });
+
+  it('refuses a rate outside 0..20%', () => {
+    expect(() => priceOrder({ lines: [tee], tax: { rateMilli: 20_001, shippingTaxed: true } })).toThrow(RangeError);
+    expect(() => priceOrder({ lines: [tee], tax: { rateMilli: -1, shippingTaxed: true } })).toThrow(RangeError);
+    expect(() => priceOrder({ lines: [tee], tax: { rateMilli: 7000.5, shippingTaxed: true } })).toThrow(RangeError);
+  });
+
+  const line = fc.record({
+    unitPriceCents: fc.integer({ min: 0, max: 100_000 }),
+    quantity: fc.integer({ min: 0, max: 20 }),
+    category: fc.constantFrom('t-shirts', 'hoodies', 'accessories'),
+  });
+  const discount = fc.option(
+    fc.oneof(
+      fc.record({ code: fc.constant('P'), kind: fc.constant('percent' as const), value: fc.integer({ min: 1, max: 100 }), categories: fc.option(fc.subarray(['t-shirts', 'hoodies', 'accessories'])) }),
+      fc.record({ code: fc.constant('F'), kind: fc.constant('fixed' as const), value: fc.integer({ min: 1, max: 100_000 }) }),
+      fc.record({ code: fc.constant('S'), kind: fc.constant('free-shipping' as const), value: fc.constant(0) }),
+    ),
+  );
+
+  it('shares discount, points and tax over the lines adding up exactly, for any order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 12 }),
+        discount,
+        fc.integer({ min: 0, max: 200_000 }),
+        fc.option(fc.record({ rateMilli: fc.integer({ min: 0, max: 20_000 }), shippingTaxed: fc.boolean() })),
+        (lines, terms, points, tax) => {
+          const price = priceOrder({ lines, discount: terms, pointsToRedeem: points, pointsBalance: points, tax, redemptionRate: STEP_100 });
+          const sum = (pick: (l: (typeof price.lines)[number]) => number) => price.lines.reduce((s, l) => s + pick(l), 0);
+          expect(sum((l) => l.discountCents)).toBe(price.discountCents);
+          expect(sum((l) => l.pointsDiscountCents)).toBe(price.pointsDiscountCents);
+          expect(sum((l) => l.taxCents) + price.shippingTaxCents).toBe(price.taxCents);
+          expect(sum((l) => l.netCents)).toBe(price.subtotalCents - price.discountCents - price.pointsDiscountCents);
+          price.lines.forEach((l) => expect(l.netCents).toBeGreaterThanOrEqual(0));
+          expect(price.discountCents).toBeLessThanOrEqual(price.subtotalCents);
+          expect(price.totalCents).toBe(price.subtotalCents - price.discountCents - price.pointsDiscountCents + price.shippingCents);
+          expect(price.amountDueCents).toBe(price.totalCents + price.taxCents);
+          expect(price.pointsEarned).toBe(price.totalCents);
+          const taxable = tax ? price.totalCents - (tax.shippingTaxed ? 0 : price.shippingCents) : 0;
+          expect(price.taxableCents).toBe(taxable);
+          expect(price.taxCents).toBe(tax ? Math.floor((taxable * tax.rateMilli + 50_000) / 100_000) : 0);
+        },
+      ),
+    );
   });
 });
