@@ -1,0 +1,37 @@
+/**
+ * The backup rules a person reads about (decision 028): when the newest backup is too old,
+ * and the admin's wire shape of the Backups panel. The single source of the two-day warning:
+ * the server computes `isStale` with it and the panel's text is built from the same constant.
+ */
+export const BACKUP_STALE_AFTER_HOURS = 48;
+
+/** True when there is no backup, or the newest is older than BACKUP_STALE_AFTER_HOURS. */
+export function isBackupStale(newestAt: Date | null, now: Date): boolean {
+  if (!newestAt) return true;
+  return now.getTime() - newestAt.getTime() > BACKUP_STALE_AFTER_HOURS * 60 * 60 * 1000;
+}
+
+export const staleBackupWarning = (newestAt: string | null) =>
+  newestAt
+    ? `The newest backup is more than ${BACKUP_STALE_AFTER_HOURS / 24} days old. Open Backups and choose Back up now.`
+    : 'No backup of the shop has been made yet. Open Backups and choose Back up now.';
+
+/** One archive in the admin's list. */
+export interface AdminBackup {
+  name: string;
+  createdAt: string;
+  bytes: number;
+  location: 'local' | 's3';
+  kind: 'scheduled' | 'manual' | 'before-restore';
+  /** The counts a person checks first; every table's is in the archive's manifest. */
+  counts: { products: number; orders: number; customers: number };
+}
+
+export interface AdminBackups {
+  backups: AdminBackup[];
+  newestAt: string | null;
+  isStale: boolean;
+  /** The last attempt failed (after the newest success): its reason. */
+  lastFailure: { error: string; at: string | null } | null;
+  schedule: { everyHours: number; keep: number; where: string };
+}
