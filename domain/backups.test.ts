@@ -17,6 +17,6 @@ describe('isBackupStale', () => {
 
   it('says how old is too old from the same constant', () => {
     expect(staleBackupWarning('2026-11-20T00:00:00Z')).toContain(`${BACKUP_STALE_AFTER_HOURS / 24} days`);
-    expect(staleBackupWarning(null)).toMatch(/No backup/);
+    expect(staleBackupWarning(null)).toMatch(/no backup yet/);
   });
 });

@@ -13,8 +13,8 @@ export function isBackupStale(newestAt: Date | null, now: Date): boolean {
 
 export const staleBackupWarning = (newestAt: string | null) =>
   newestAt
-    ? `The newest backup is more than ${BACKUP_STALE_AFTER_HOURS / 24} days old. Open Backups and choose Back up now.`
-    : 'No backup of the shop has been made yet. Open Backups and choose Back up now.';
+    ? `The newest backup is more than ${BACKUP_STALE_AFTER_HOURS / 24} days old: back up now, and check why the daily backup did not run.`
+    : 'The shop has no backup yet: back up now.';
 
 /** One archive in the admin's list. */
 export interface AdminBackup {

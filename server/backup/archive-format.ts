@@ -80,7 +80,7 @@ export const ManifestSchema = z.object({
   formatVersion: z.literal(ARCHIVE_FORMAT_VERSION),
   shopVersion: z.string().regex(/^\d+\.\d+\.\d+/),
   createdAt: z.iso.datetime(),
-  source: z.object({ kind: z.enum(['pglite', 'postgres']), serverVersion: z.string().max(200) }),
+  source: z.object({ kind: z.enum(['pglite', 'postgres']), serverVersion: z.string().max(1000) }),
   /** The last migration applied to the database (drizzle's journal `when` and SQL hash). */
   migration: z.object({ createdAt: z.number().int(), hash: z.string().max(200), tag: z.string().max(200).nullable() }),
   /** In load order: a table comes after the tables its foreign keys point at. */

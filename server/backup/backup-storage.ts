@@ -8,9 +8,8 @@ import { createReadStream } from 'node:fs';
 import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { Config } from '../config.server';
-import { createS3Client } from '../media/s3-image-storage';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config, S3Config } from '../config.server';
 import { isArchiveName } from './archive-format';
 
 export interface StoredArchive {
@@ -31,6 +30,24 @@ export interface BackupStorage {
   describe(name: string): string;
 }
 
+/**
+ * The bucket's client for archives: as the images' one (path-style), but an archive is
+ * streamed from its file, and the SDK's default checksums would send a stream as aws-chunked
+ * with a trailing checksum, which several S3-compatible stores (s3rver, older MinIO) save
+ * as it came; the manifest carries the archive's own checksums.
+ */
+export function createBackupS3Client(config: S3Config): S3Client {
+  return new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    forcePathStyle: true,
+    maxAttempts: 3,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
 export const backupsFolder = (dataDir: string) => path.join(dataDir, 'backups');
 
 /** The folder for archives and their temporary files, readable by the owner alone. */
@@ -43,7 +60,7 @@ export async function ensureBackupsFolder(dataDir: string): Promise<string> {
 
 export function getBackupStorage(config: Pick<Config, 'dataDir' | 's3' | 'backup'>, client?: S3Client): BackupStorage {
   if (config.backup.s3Prefix && config.s3) {
-    return createS3BackupStorage(config.s3.bucket, config.backup.s3Prefix, client ?? createS3Client(config.s3));
+    return createS3BackupStorage(config.s3.bucket, config.backup.s3Prefix, client ?? createBackupS3Client(config.s3));
   }
   return createLocalBackupStorage(backupsFolder(config.dataDir));
 }

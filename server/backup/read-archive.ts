@@ -37,14 +37,15 @@ export async function openArchive(archive: string): Promise<OpenedArchive> {
     throw new ArchiveRefusedError(`No backup archive at ${archive}`);
   }
   const folder = await mkdtemp(path.join(os.tmpdir(), 'wyf-restore-'));
-  const close = () => rm(folder, { recursive: true, force: true });
+  // Retried: an extraction that failed half-way may still be closing its last file.
+  const close = () => rm(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   try {
     const entries = await unpack(archive, folder);
     const manifest = await readManifest(folder);
     await checkFiles(folder, manifest, entries);
     return { folder, manifest, pathOf: (entry) => path.join(folder, entry), close };
   } catch (error) {
-    await close();
+    await close().catch(() => undefined);
     throw error;
   }
 }
