@@ -36,8 +36,8 @@ import {
 } from './archive-format';
 import { failRun, finishRun, markRemoved, startRun, type BackupKind } from './backup-registry';
 import { ensureBackupsFolder, getBackupStorage, type BackupStorage } from './backup-storage';
-import { describeDatabase, lastMigrationCreatedAt, readSequences } from './describe-database';
-import { digest, digestFile } from './digest';
+import { describeDatabase, lastMigrationCreatedAt, readSequences, type TableShape } from './describe-database';
+import { digest, digestFile, type Digest } from './digest';
 import { restorePsql, schemaSql } from './psql-files';
 import { inTransaction } from './sql-session';
 
@@ -95,24 +95,38 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     // snapshot (the embedded database is held only for the copies), checked again inside it.
     const shape = await inTransaction(database, 'snapshot', describeDatabase);
     const started = performance.now();
+    // PGlite's COPY hands each table over whole in memory: those are written after the
+    // transaction, so the embedded database waits for the copies only, not for the disk.
+    const heldInMemory: { table: TableShape; chunks: Uint8Array[] }[] = [];
     const snapshot = await inTransaction(database, 'snapshot', async (session) => {
       if ((await lastMigrationCreatedAt(session)) !== shape.migration.createdAt) {
         throw new Error('the database was migrated while the backup started; back up again');
       }
-      const tables: Manifest['tables'] = [];
+      const written = new Map<string, Digest>();
       for (const table of shape.tables) {
-        const file = tableDataPath(table.name);
-        const written = await writeStaged(staging, file, session.copyOut(tableSelect(table)));
-        files[file] = { bytes: written.bytes, sha256: written.sha256 };
-        tables.push({ ...table, rows: written.lines, sha256: written.sha256, file });
+        const rows = session.copyOut(tableSelect(table));
+        if (session.kind === 'pglite') {
+          const chunks: Uint8Array[] = [];
+          for await (const chunk of rows) chunks.push(chunk);
+          heldInMemory.push({ table, chunks });
+        } else written.set(table.name, await writeStaged(staging, tableDataPath(table.name), rows));
       }
-      return { tables, sequences: await readSequences(session, shape.sequences) };
+      return { written, sequences: await readSequences(session, shape.sequences) };
     });
     const snapshotMs = Math.round(performance.now() - started);
+    for (const { table, chunks } of heldInMemory) {
+      snapshot.written.set(table.name, await writeStaged(staging, tableDataPath(table.name), chunks));
+    }
+    const tables: Manifest['tables'] = shape.tables.map((table) => {
+      const written = snapshot.written.get(table.name)!;
+      const file = tableDataPath(table.name);
+      files[file] = { bytes: written.bytes, sha256: written.sha256 };
+      return { ...table, rows: written.lines, sha256: written.sha256, file };
+    });
 
     const images = await stageImages(config, staging, files);
     const hasAuthSecret = await stageAuthSecret(config, staging, files);
-    const manifestBase = { tables: snapshot.tables, sequences: snapshot.sequences };
+    const manifestBase = { tables, sequences: snapshot.sequences };
     for (const [file, text] of [
       ['database/schema.sql', schemaSql(shape.migration.createdAt)],
       ['database/restore.psql', restorePsql(manifestBase)],
@@ -149,7 +163,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     const bytes = (await stat(partial)).size;
     await storage.store(partial, name);
 
-    const counts = Object.fromEntries(snapshot.tables.map((table) => [table.name, table.rows]));
+    const counts = Object.fromEntries(tables.map((table) => [table.name, table.rows]));
     await finishRun(db, runId, { name, location: storage.location, bytes, counts });
     const pruned = await prune(db, storage, config.backup.keep, logger);
     const result: BackupResult = {
@@ -158,7 +172,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
       where: storage.describe(name),
       bytes,
       createdAt: manifest.createdAt,
-      tables: snapshot.tables.map((table) => ({ name: table.name, rows: table.rows })),
+      tables: tables.map((table) => ({ name: table.name, rows: table.rows })),
       images: images.keys.length,
       snapshotMs,
       pruned,
