@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKUP_STALE_AFTER_HOURS, isBackupStale, staleBackupWarning } from './backups';
+import { BACKUP_STALE_AFTER_HOURS, formatBytes, isBackupStale, staleBackupWarning } from './backups';
 
 describe('isBackupStale', () => {
   const now = new Date('2026-11-27T12:00:00Z');
@@ -18,5 +18,13 @@ describe('isBackupStale', () => {
   it('says how old is too old from the same constant', () => {
     expect(staleBackupWarning('2026-11-20T00:00:00Z')).toContain(`${BACKUP_STALE_AFTER_HOURS / 24} days`);
     expect(staleBackupWarning(null)).toMatch(/no backup yet/);
+  });
+});
+
+describe('formatBytes', () => {
+  it('reads as people read sizes', () => {
+    expect(formatBytes(900)).toBe('900 B');
+    expect(formatBytes(24_985)).toBe('24.4 kB');
+    expect(formatBytes(3_250_000)).toBe('3.1 MB');
   });
 });

@@ -16,6 +16,14 @@ export const staleBackupWarning = (newestAt: string | null) =>
     ? `The newest backup is more than ${BACKUP_STALE_AFTER_HOURS / 24} days old: back up now, and check why the daily backup did not run.`
     : 'The shop has no backup yet: back up now.';
 
+/** An archive's size as people read it (the admin's list, the backup command): 24.4 kB, 3.1 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}
+
 /** One archive in the admin's list. */
 export interface AdminBackup {
   name: string;

@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import dotenv from 'dotenv';
 import { pino } from 'pino';
+import { formatBytes } from '../../domain/backups';
 import { ConfigError, parseConfig, type Config } from '../config.server';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
 import { openDatabase } from '../db/client';
@@ -44,18 +45,6 @@ function loadConfig(overrides: Record<string, string> = {}): Config {
 
 /** npm runs scripts in the project folder; a relative path means the caller's folder. */
 const callerPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}
 
 /** The backup of the configured database: by the running shop when it holds the data folder. */
 async function backUp(config: Config): Promise<BackupResult> {

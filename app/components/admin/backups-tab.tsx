@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { staleBackupWarning, type AdminBackup, type AdminBackups } from '@domain/backups';
+import { formatBytes, staleBackupWarning, type AdminBackup, type AdminBackups } from '@domain/backups';
 import { SHOP_TIME_ZONE } from '@domain/dates';
 import { Download, RefreshCw, ShieldCheck, TriangleAlert } from '~/components/ui/icons';
 import { Button } from '~/components/ui/button';
@@ -19,12 +19,6 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: SHOP_TIME_ZONE,
   timeZoneName: 'short',
 });
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 const KIND_LABEL: Record<AdminBackup['kind'], string> = {
   scheduled: 'Scheduled',
