@@ -19,22 +19,19 @@ export const ARCHIVE_FORMAT = 'wear-your-faith-backup';
 export const ARCHIVE_FORMAT_VERSION = 1;
 export const MANIFEST_FILE = 'manifest.json';
 
-/** `wyf-backup-2026-11-27-043400-1a2b.tar.gz`: sorts by time; the suffix keeps two in one second apart. */
-export const ARCHIVE_NAME_PATTERN = /^wyf-backup-\d{4}-\d{2}-\d{2}-\d{6}-[0-9a-f]{4}\.tar\.gz$/;
+/**
+ * `wyf-backup-2026-11-27-043400.123-1a2b.tar.gz` (UTC): names sort by time to the millisecond,
+ * which BACKUP_KEEP relies on; the suffix keeps two of one millisecond (two processes) apart.
+ */
+export const ARCHIVE_NAME_PATTERN = /^wyf-backup-\d{4}-\d{2}-\d{2}-\d{6}\.\d{3}-[0-9a-f]{4}\.tar\.gz$/;
 
 export function archiveNameFor(date: Date, suffix: string): string {
-  const iso = date.toISOString(); // 2026-11-27T04:34:00.000Z
-  return `wyf-backup-${iso.slice(0, 10)}-${iso.slice(11, 19).replaceAll(':', '')}-${suffix}.tar.gz`;
+  const iso = date.toISOString(); // 2026-11-27T04:34:00.123Z
+  return `wyf-backup-${iso.slice(0, 10)}-${iso.slice(11, 19).replaceAll(':', '')}.${iso.slice(20, 23)}-${suffix}.tar.gz`;
 }
 
 export function isArchiveName(name: string): boolean {
   return ARCHIVE_NAME_PATTERN.test(name);
-}
-
-/** The archive's time, read back from its name (UTC). */
-export function archiveTimeOf(name: string): Date | null {
-  const match = /^wyf-backup-(\d{4}-\d{2}-\d{2})-(\d{2})(\d{2})(\d{2})-/.exec(name);
-  return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.000Z`) : null;
 }
 
 /** The shop's version (package.json): an archive from a newer one is refused. */

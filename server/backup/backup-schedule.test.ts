@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { slotOf, startBackupSchedule } from './backup-schedule';
-import { compareVersions } from './archive-format';
+import { archiveNameFor, compareVersions, isArchiveName } from './archive-format';
 import { loadOrder } from './describe-database';
 
 describe('slotOf', () => {
@@ -65,5 +65,17 @@ describe('compareVersions', () => {
     expect(compareVersions('0.10.0', '0.9.9')).toBe(1);
     expect(compareVersions('0.1.0', '0.1.0')).toBe(0);
     expect(compareVersions('0.1.0', '1.0.0')).toBe(-1);
+  });
+});
+
+describe('archiveNameFor', () => {
+  it('names sort by time to the millisecond (BACKUP_KEEP keeps the newest by name)', () => {
+    const first = archiveNameFor(new Date('2026-11-27T04:34:00.120Z'), 'ffff');
+    const second = archiveNameFor(new Date('2026-11-27T04:34:00.121Z'), '0000');
+    expect(first).toBe('wyf-backup-2026-11-27-043400.120-ffff.tar.gz');
+    expect([second, first].sort()).toEqual([first, second]);
+    expect(isArchiveName(first)).toBe(true);
+    expect(isArchiveName('../wyf-backup-2026-11-27-043400.120-ffff.tar.gz')).toBe(false);
+    expect(isArchiveName('.wyf-backup-2026-11-27-043400.120-ffff.tar.gz.partial')).toBe(false);
   });
 });

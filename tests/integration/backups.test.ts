@@ -413,7 +413,7 @@ describe('the admin endpoints', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(await readFile(archive));
-    for (const other of ['wyf-backup-2020-01-01-000000-abcd.tar.gz', '..%2F..%2Fauth-secret', 'manifest.json']) {
+    for (const other of ['wyf-backup-2020-01-01-000000.000-abcd.tar.gz', '..%2F..%2Fauth-secret', 'manifest.json']) {
       const answer = await admin(`/api/admin/backups/${other}`);
       expect(answer.status, other).toBe(404);
     }
