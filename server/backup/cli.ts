@@ -154,7 +154,10 @@ async function moveToPostgresCommand(args: string[]): Promise<boolean> {
   try {
     target = loadConfig({ DATABASE_URL: databaseUrl });
   } catch (error) {
-    if (error instanceof ConfigError) throw new CommandError(`${databaseUrl} is not a PostgreSQL address (${error.message})`);
+    // Not repeated back: an address may carry a password.
+    if (error instanceof ConfigError) {
+      throw new CommandError('That is not a PostgreSQL address: it must look like postgres://user:password@host:5432/database');
+    }
     throw error;
   }
   const backup = await backUp(source);
