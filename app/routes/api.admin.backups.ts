@@ -1,4 +1,4 @@
-import { AppError } from '@server/app-error';
+import { AppError, methodNotAllowed } from '@server/app-error';
 import { requireAdmin } from '@server/admin/require-admin';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.backups';
@@ -14,9 +14,11 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin backups' }, asy
 
 /** POST: Back up now; answers the archive made (a second click while one runs gets the same one). */
 export const action = jsonRoute<Route.ActionArgs>(
-  { what: 'admin backup', methods: ['POST'] },
+  { what: 'admin backup' },
   async ({ request, context }) => {
+    // The session first: every admin endpoint answers 401 to a stranger, whatever the method.
     await requireAdmin(request, context);
+    if (request.method !== 'POST') throw methodNotAllowed('POST');
     let result;
     try {
       result = await context.backups.backUpNow();
