@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, gte } from 'drizzle-orm';
 import pg from 'pg';
 import type { ServerBuild } from 'react-router';
 import { createBackup } from '../server/backup/create-backup';
@@ -28,7 +28,13 @@ const orderCount = Number(process.argv.find((argument) => /^\d+$/.test(argument)
 const cleanups: (() => Promise<unknown>)[] = [];
 
 const configFor = (env: Record<string, string>) =>
-  parseConfig({ LOG_LEVEL: 'silent', ADMIN_PASSCODE: 'bench-passcode', BACKUP_EVERY_HOURS: '0', PUBLIC_URL: 'http://shop.bench', ...env });
+  parseConfig({
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSCODE: 'bench-passcode',
+    BACKUP_EVERY_HOURS: '0',
+    PUBLIC_URL: 'http://shop.bench',
+    ...env,
+  });
 
 /** BENCH_KEEP=1 keeps the populated shop's data folder (its path is printed) for other measurements. */
 async function folder(prefix: string, keepable = false) {
@@ -71,12 +77,14 @@ async function populate(dataDir: string) {
     Promise.resolve(
       app.request(new URL(pathname, 'http://shop.bench').toString(), init, {
         // A different client address per order: the checkout's rate limit counts per address.
-        incoming: { socket: { remoteAddress: `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } },
+        incoming: {
+          socket: { remoteAddress: `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+        },
       } as never),
     );
   const catalogue = await shop.database.db.select().from(products).where(eq(products.category, 't-shirts'));
   // Enough stock for every order (the demo catalogue seeds a few units per variant).
-  await shop.database.db.update(productStock).set({ quantity: 100_000 });
+  await shop.database.db.update(productStock).set({ quantity: 100_000 }).where(gte(productStock.quantity, 0));
   shop.services.invalidateCatalogue(['*']);
   const started = performance.now();
   let made = 0;
@@ -88,7 +96,14 @@ async function populate(dataDir: string) {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'http://shop.bench' },
         body: JSON.stringify({
-          items: [{ productId: product.id, color: product.colors[0], size: product.sizes[index % product.sizes.length], quantity: 1 }],
+          items: [
+            {
+              productId: product.id,
+              color: product.colors[0],
+              size: product.sizes[index % product.sizes.length],
+              quantity: 1,
+            },
+          ],
           email: `bench-${index}@example.com`,
         }),
       });
@@ -121,25 +136,56 @@ try {
   console.log(`archive of the embedded shop: ${embedded.where} (${orders} orders)`);
 
   started = performance.now();
-  await restoreBackup({ archive: embedded.where, config: configFor({ DATA_DIR: path.join(await folder('wyf-bench-restore-'), 'data') }), replace: false });
-  rows.push(['embedded', `${(embedded.bytes / 1024).toFixed(1)} kB`, seconds(embeddedBackupMs), `${embedded.snapshotMs} ms`, seconds(performance.now() - started)]);
+  await restoreBackup({
+    archive: embedded.where,
+    config: configFor({ DATA_DIR: path.join(await folder('wyf-bench-restore-'), 'data') }),
+    replace: false,
+  });
+  rows.push([
+    'embedded',
+    `${(embedded.bytes / 1024).toFixed(1)} kB`,
+    seconds(embeddedBackupMs),
+    `${embedded.snapshotMs} ms`,
+    seconds(performance.now() - started),
+  ]);
 
   if (serverUrl) {
     const source = await createDatabase('wyf_bench_backup_source');
     const sourceDataDir = await folder('wyf-bench-pg-');
-    await restoreBackup({ archive: embedded.where, config: configFor({ DATA_DIR: sourceDataDir, DATABASE_URL: source }), replace: false });
+    await restoreBackup({
+      archive: embedded.where,
+      config: configFor({ DATA_DIR: sourceDataDir, DATABASE_URL: source }),
+      replace: false,
+    });
     const database = await openDatabase({ databaseUrl: source });
     started = performance.now();
-    const fromPostgres = await createBackup({ database, config: configFor({ DATA_DIR: sourceDataDir, DATABASE_URL: source }), kind: 'manual' });
+    const fromPostgres = await createBackup({
+      database,
+      config: configFor({ DATA_DIR: sourceDataDir, DATABASE_URL: source }),
+      kind: 'manual',
+    });
     const postgresBackupMs = performance.now() - started;
     await database.close();
     const target = await createDatabase('wyf_bench_backup_target');
     started = performance.now();
-    await restoreBackup({ archive: fromPostgres.where, config: configFor({ DATA_DIR: await folder('wyf-bench-pg-target-'), DATABASE_URL: target }), replace: false });
-    rows.push(['PostgreSQL', `${(fromPostgres.bytes / 1024).toFixed(1)} kB`, seconds(postgresBackupMs), `${fromPostgres.snapshotMs} ms`, seconds(performance.now() - started)]);
+    await restoreBackup({
+      archive: fromPostgres.where,
+      config: configFor({ DATA_DIR: await folder('wyf-bench-pg-target-'), DATABASE_URL: target }),
+      replace: false,
+    });
+    rows.push([
+      'PostgreSQL',
+      `${(fromPostgres.bytes / 1024).toFixed(1)} kB`,
+      seconds(postgresBackupMs),
+      `${fromPostgres.snapshotMs} ms`,
+      seconds(performance.now() - started),
+    ]);
   }
   console.log('\ndatabase    archive    backup    snapshot held   restore (verified)');
-  for (const row of rows) console.log(`${row[0]!.padEnd(11)} ${row[1]!.padStart(8)}  ${row[2]!.padStart(8)}  ${row[3]!.padStart(12)}   ${row[4]}`);
+  for (const row of rows)
+    console.log(
+      `${row[0]!.padEnd(11)} ${row[1]!.padStart(8)}  ${row[2]!.padStart(8)}  ${row[3]!.padStart(12)}   ${row[4]}`,
+    );
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 }

@@ -41,7 +41,11 @@ export const SHOP_VERSION: string = (
 
 /** -1, 0 or 1 as version `a` is older, the same or newer than `b` (x.y.z, numerically). */
 export function compareVersions(a: string, b: string): number {
-  const parts = (version: string) => version.split(/[.-]/).slice(0, 3).map((part) => Number.parseInt(part, 10) || 0);
+  const parts = (version: string) =>
+    version
+      .split(/[.-]/)
+      .slice(0, 3)
+      .map((part) => Number.parseInt(part, 10) || 0);
   const [left, right] = [parts(a), parts(b)];
   for (let index = 0; index < 3; index += 1) {
     const difference = (left[index] ?? 0) - (right[index] ?? 0);
@@ -57,7 +61,9 @@ const ImageKey = z.string().regex(/^[a-z0-9-]+\.webp$/);
 /** Every path an archive may hold: nothing absolute, no `..`, no other folder. */
 export const ArchivePathSchema = z
   .string()
-  .regex(/^(manifest\.json|database\/(schema\.sql|restore\.psql|data\/[A-Za-z0-9_]+\.copy)|uploads\/[a-z0-9-]+\.webp|secrets\/auth-secret)$/);
+  .regex(
+    /^(manifest\.json|database\/(schema\.sql|restore\.psql|data\/[A-Za-z0-9_]+\.copy)|uploads\/[a-z0-9-]+\.webp|secrets\/auth-secret)$/,
+  );
 
 export const ManifestTableSchema = z.object({
   name: Identifier,
@@ -82,7 +88,9 @@ export const ManifestSchema = z.object({
   migration: z.object({ createdAt: z.number().int(), hash: z.string().max(200), tag: z.string().max(200).nullable() }),
   /** In load order: a table comes after the tables its foreign keys point at. */
   tables: z.array(ManifestTableSchema).min(1),
-  sequences: z.array(z.object({ name: Identifier, lastValue: z.string().regex(/^-?\d{1,19}$/), isCalled: z.boolean() })),
+  sequences: z.array(
+    z.object({ name: Identifier, lastValue: z.string().regex(/^-?\d{1,19}$/), isCalled: z.boolean() }),
+  ),
   images: z.discriminatedUnion('storage', [
     z.object({ storage: z.literal('local'), keys: z.array(ImageKey) }),
     z.object({ storage: z.literal('s3'), bucket: z.string().max(200), keys: z.array(ImageKey) }),

@@ -18,7 +18,13 @@ describe('startBackupSchedule', () => {
     const asked: string[] = [];
     let now = new Date('2026-11-27T10:00:00Z');
     const service = { backUpSlot: async (slot: string) => (asked.push(slot), null) };
-    const schedule = startBackupSchedule({ service, everyHours: 24, logger: pino({ level: 'silent' }), now: () => now, timer: false });
+    const schedule = startBackupSchedule({
+      service,
+      everyHours: 24,
+      logger: pino({ level: 'silent' }),
+      now: () => now,
+      timer: false,
+    });
     await schedule.tick();
     now = new Date('2026-11-28T01:00:00Z');
     await schedule.tick();

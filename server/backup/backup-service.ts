@@ -58,7 +58,11 @@ export function createBackupService(options: {
           bytes: run.bytes ?? 0,
           location: run.location ?? 'local',
           kind: run.kind,
-          counts: { products: run.counts?.products ?? 0, orders: run.counts?.orders ?? 0, customers: run.counts?.customers ?? 0 },
+          counts: {
+            products: run.counts?.products ?? 0,
+            orders: run.counts?.orders ?? 0,
+            customers: run.counts?.customers ?? 0,
+          },
         })),
         newestAt: newest?.toISOString() ?? null,
         isStale: isBackupStale(newest, now()),

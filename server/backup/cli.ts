@@ -23,7 +23,13 @@ import { requestBackupFromShop } from './control-socket';
 import { createBackup, type BackupResult } from './create-backup';
 import { NotAShopDatabaseError } from './describe-database';
 import { ArchiveRefusedError } from './read-archive';
-import { RestoreMismatchError, TargetNotEmptyError, restoreBackup, type RestoreResult, type TableCheck } from './restore-backup';
+import {
+  RestoreMismatchError,
+  TargetNotEmptyError,
+  restoreBackup,
+  type RestoreResult,
+  type TableCheck,
+} from './restore-backup';
 
 /** A refusal a person can act on: printed as one line, exit 1. */
 class CommandError extends Error {}
@@ -89,7 +95,8 @@ function printBackup(result: BackupResult) {
   print(`  ${formatBytes(result.bytes)}, ${result.images} images, database snapshot held ${result.snapshotMs} ms`);
   const width = Math.max(...result.tables.map((table) => table.name.length));
   for (const table of result.tables) print(`  ${table.name.padEnd(width)}  ${String(table.rows).padStart(9)} rows`);
-  if (result.pruned.length) print(`Removed ${result.pruned.length} older backups (BACKUP_KEEP): ${result.pruned.join(', ')}`);
+  if (result.pruned.length)
+    print(`Removed ${result.pruned.length} older backups (BACKUP_KEEP): ${result.pruned.join(', ')}`);
 }
 
 function printChecks(checks: TableCheck[]) {
@@ -105,7 +112,9 @@ function printChecks(checks: TableCheck[]) {
 /** Prints a restore; true when everything matched. */
 function printRestore(result: RestoreResult): boolean {
   if (result.replacedBackup) print(`What was there is backed up first: ${result.replacedBackup.where}`);
-  print(`Restored the backup of ${result.manifest.createdAt} (shop ${result.manifest.shopVersion}) into ${result.target}:`);
+  print(
+    `Restored the backup of ${result.manifest.createdAt} (shop ${result.manifest.shopVersion}) into ${result.target}:`,
+  );
   printChecks(result.checks);
   print(`Every table's row count and SHA-256 match the manifest.`);
   if (result.migrationsApplied) print(`Applied ${result.migrationsApplied} newer migrations.`);
@@ -156,7 +165,9 @@ async function moveToPostgresCommand(args: string[]): Promise<boolean> {
   } catch (error) {
     // Not repeated back: an address may carry a password.
     if (error instanceof ConfigError) {
-      throw new CommandError('That is not a PostgreSQL address: it must look like postgres://user:password@host:5432/database');
+      throw new CommandError(
+        'That is not a PostgreSQL address: it must look like postgres://user:password@host:5432/database',
+      );
     }
     throw error;
   }
@@ -180,7 +191,10 @@ async function moveToPostgresCommand(args: string[]): Promise<boolean> {
 }
 
 /** The archive as a local file (a backup in the bucket is fetched into a temporary folder). */
-async function localCopy(config: Config, backup: BackupResult): Promise<{ file: string; cleanup: () => Promise<void> }> {
+async function localCopy(
+  config: Config,
+  backup: BackupResult,
+): Promise<{ file: string; cleanup: () => Promise<void> }> {
   if (backup.location === 'local') return { file: backup.where, cleanup: async () => undefined };
   const opened = await getBackupStorage(config).open(backup.name);
   if (!opened) throw new CommandError(`The backup ${backup.where} is gone from the bucket`);
@@ -212,7 +226,14 @@ async function main(): Promise<number> {
       console.error(error.message);
       return 1;
     }
-    const known = [CommandError, ConfigError, ArchiveRefusedError, TargetNotEmptyError, DataDirLockedError, NotAShopDatabaseError];
+    const known = [
+      CommandError,
+      ConfigError,
+      ArchiveRefusedError,
+      TargetNotEmptyError,
+      DataDirLockedError,
+      NotAShopDatabaseError,
+    ];
     if (known.some((type) => error instanceof type)) {
       console.error((error as Error).message);
       return 1;

@@ -25,7 +25,10 @@ export async function startControlSocket(options: {
 }): Promise<{ close(): Promise<void> } | null> {
   const socketPath = controlSocketPath(options.dataDir);
   if (socketPath.length > MAX_SOCKET_PATH) {
-    options.logger.warn({ socketPath }, 'DATA_DIR is too deep for the backup socket: `npm run backup` needs the shop stopped');
+    options.logger.warn(
+      { socketPath },
+      'DATA_DIR is too deep for the backup socket: `npm run backup` needs the shop stopped',
+    );
     return null;
   }
   await rm(socketPath, { force: true });

@@ -148,11 +148,18 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     };
     await writeFile(path.join(staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2), { mode: 0o600 });
 
-    const entries = [MANIFEST_FILE, 'database', ...(images.storage === 'local' && images.keys.length ? ['uploads'] : [])];
+    const entries = [
+      MANIFEST_FILE,
+      'database',
+      ...(images.storage === 'local' && images.keys.length ? ['uploads'] : []),
+    ];
     if (hasAuthSecret) entries.push('secrets');
     const archive = await (options.openArchiveFile ?? ((file) => open(file, 'wx', 0o600)))(partial);
     try {
-      for await (const chunk of createTar({ gzip: true, cwd: staging, portable: true }, entries) as AsyncIterable<Buffer>) {
+      for await (const chunk of createTar(
+        { gzip: true, cwd: staging, portable: true },
+        entries,
+      ) as AsyncIterable<Buffer>) {
         await archive.write(chunk);
       }
       // On the disk before it gets its name: a crash after the rename finds it whole.
@@ -191,7 +198,11 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
 }
 
 /** Writes chunks to `staging/relative` (owner-only), hashing and counting lines as they pass. */
-async function writeStaged(staging: string, relative: string, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
+async function writeStaged(
+  staging: string,
+  relative: string,
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+) {
   const file = path.join(staging, relative);
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const handle = await open(file, 'wx', 0o600);
@@ -208,13 +219,19 @@ async function writeStaged(staging: string, relative: string, chunks: AsyncItera
  * except by a deletion in these milliseconds, which then leaves it out. With S3, the bucket
  * keeps the images and the manifest lists their keys.
  */
-async function stageImages(config: BackupConfig, staging: string, files: Manifest['files']): Promise<Manifest['images']> {
+async function stageImages(
+  config: BackupConfig,
+  staging: string,
+  files: Manifest['files'],
+): Promise<Manifest['images']> {
   if (config.s3) {
     const client = createS3Client(config.s3);
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: config.s3.bucket, Delimiter: '/', ContinuationToken: token }));
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: config.s3.bucket, Delimiter: '/', ContinuationToken: token }),
+      );
       for (const object of page.Contents ?? []) if (object.Key && isImageStorageKey(object.Key)) keys.push(object.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -258,7 +275,12 @@ async function stageAuthSecret(config: BackupConfig, staging: string, files: Man
 }
 
 /** Keeps the newest `keep` archives; runs only after a new archive is safely stored. */
-async function prune(db: DatabaseHandle['db'], storage: BackupStorage, keep: number, logger?: Logger): Promise<string[]> {
+async function prune(
+  db: DatabaseHandle['db'],
+  storage: BackupStorage,
+  keep: number,
+  logger?: Logger,
+): Promise<string[]> {
   const archives = await storage.list();
   const removed: string[] = [];
   for (const archive of archives.slice(keep)) {

@@ -31,7 +31,8 @@ export async function describeDatabase(session: SqlSession): Promise<DatabaseSha
   const [migrationsTable] = await session.query<{ present: boolean }>(
     "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
   );
-  if (!migrationsTable?.present) throw new NotAShopDatabaseError('this database holds no shop (no migrations were ever applied)');
+  if (!migrationsTable?.present)
+    throw new NotAShopDatabaseError('this database holds no shop (no migrations were ever applied)');
   const [last] = await session.query<{ hash: string; created_at: string }>(
     'select hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1',
   );
@@ -110,7 +111,10 @@ export async function readSequences(session: SqlSession, names: string[]) {
 }
 
 /** Parents before children (Kahn), alphabetical among equals; a cycle keeps the rest alphabetical. */
-export function loadOrder<T extends { name: string }>(tables: T[], references: { child: string; parent: string }[]): T[] {
+export function loadOrder<T extends { name: string }>(
+  tables: T[],
+  references: { child: string; parent: string }[],
+): T[] {
   const names = new Set(tables.map((table) => table.name));
   const parents = new Map(tables.map((table) => [table.name, new Set<string>()]));
   for (const { child, parent } of references) {

@@ -10,7 +10,7 @@ export function schemaSql(migrationCreatedAt: number): string {
   const migrations = codeMigrations().filter((migration) => migration.folderMillis <= migrationCreatedAt);
   const lines = [
     '-- The schema of Wear Your Faith: its own migrations, in order (server/db/migrations),',
-    '-- then drizzle\'s record of them, so the shop started on this database applies only newer ones.',
+    "-- then drizzle's record of them, so the shop started on this database applies only newer ones.",
     '',
   ];
   for (const migration of migrations) {
@@ -42,7 +42,7 @@ export function restorePsql(manifest: Pick<Manifest, 'tables' | 'sequences'>): s
     '-- (`npm run restore -- ARCHIVE` does the same and checks every table against the manifest.)',
     '\\set ON_ERROR_STOP on',
     '\\ir schema.sql',
-    '-- Migrations seed a few rows (admin counters): the archive\'s rows replace them.',
+    "-- Migrations seed a few rows (admin counters): the archive's rows replace them.",
     `TRUNCATE ${tables.join(', ')};`,
     '-- The rows are already what the triggers would make of them.',
     ...tables.map((table) => `ALTER TABLE ${table} DISABLE TRIGGER USER;`),
@@ -51,7 +51,8 @@ export function restorePsql(manifest: Pick<Manifest, 'tables' | 'sequences'>): s
         `\\copy public.${quoteIdentifier(table.name)} (${table.columns.map(quoteIdentifier).join(', ')}) from '${table.file}'`,
     ),
     ...manifest.sequences.map(
-      (sequence) => `SELECT setval('public.${quoteIdentifier(sequence.name)}', ${sequence.lastValue}, ${sequence.isCalled});`,
+      (sequence) =>
+        `SELECT setval('public.${quoteIdentifier(sequence.name)}', ${sequence.lastValue}, ${sequence.isCalled});`,
     ),
     ...tables.map((table) => `ALTER TABLE ${table} ENABLE TRIGGER USER;`),
     '',

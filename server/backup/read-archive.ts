@@ -77,7 +77,9 @@ async function unpack(archive: string, folder: string): Promise<string[]> {
     );
   }
   if (strange.length) {
-    throw new ArchiveRefusedError(`The archive holds entries a backup never has (${strange.slice(0, 3).join(', ')}); nothing was restored`);
+    throw new ArchiveRefusedError(
+      `The archive holds entries a backup never has (${strange.slice(0, 3).join(', ')}); nothing was restored`,
+    );
   }
   return files;
 }
@@ -87,13 +89,15 @@ async function readManifest(folder: string): Promise<Manifest> {
   try {
     text = await readFile(path.join(folder, MANIFEST_FILE), 'utf8');
   } catch {
-    throw new ArchiveRefusedError('This is not a Wear Your Faith backup (it has no manifest.json); nothing was restored');
+    throw new ArchiveRefusedError(
+      'This is not a Wear Your Faith backup (it has no manifest.json); nothing was restored',
+    );
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ArchiveRefusedError('The archive\'s manifest.json is not valid JSON; nothing was restored');
+    throw new ArchiveRefusedError("The archive's manifest.json is not valid JSON; nothing was restored");
   }
   const result = ManifestSchema.safeParse(parsed);
   if (!result.success) {
@@ -109,13 +113,16 @@ async function checkFiles(folder: string, manifest: Manifest, entries: string[])
   const listed = new Set(Object.keys(manifest.files));
   for (const entry of entries) {
     if (entry !== MANIFEST_FILE && !listed.has(entry)) {
-      throw new ArchiveRefusedError(`The archive holds ${entry}, which its manifest does not list (altered?); nothing was restored`);
+      throw new ArchiveRefusedError(
+        `The archive holds ${entry}, which its manifest does not list (altered?); nothing was restored`,
+      );
     }
   }
   const present = new Set(entries);
   const lineCounts = new Map<string, number>();
   for (const [entry, expected] of Object.entries(manifest.files)) {
-    if (!present.has(entry)) throw new ArchiveRefusedError(`The archive lacks ${entry} (incomplete); nothing was restored`);
+    if (!present.has(entry))
+      throw new ArchiveRefusedError(`The archive lacks ${entry} (incomplete); nothing was restored`);
     const actual = await digestFile(path.join(folder, entry));
     lineCounts.set(entry, actual.lines);
     if (actual.bytes !== expected.bytes || actual.sha256 !== expected.sha256) {
@@ -138,7 +145,8 @@ async function checkFiles(folder: string, manifest: Manifest, entries: string[])
   }
   if (manifest.images.storage === 'local') {
     for (const key of manifest.images.keys) {
-      if (!manifest.files[uploadPath(key)]) throw new ArchiveRefusedError(`The archive lacks the image ${key}; nothing was restored`);
+      if (!manifest.files[uploadPath(key)])
+        throw new ArchiveRefusedError(`The archive lacks the image ${key}; nothing was restored`);
     }
   }
 }

@@ -20,7 +20,15 @@ import type { Config } from '../config.server';
 import { lockDataDir } from '../db/data-dir-lock';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../db/client';
 import { createS3Client } from '../media/s3-image-storage';
-import { AUTH_SECRET_PATH, SHOP_VERSION, compareVersions, quoteIdentifier, tableSelect, uploadPath, type Manifest } from './archive-format';
+import {
+  AUTH_SECRET_PATH,
+  SHOP_VERSION,
+  compareVersions,
+  quoteIdentifier,
+  tableSelect,
+  uploadPath,
+  type Manifest,
+} from './archive-format';
 import { createBackup, type BackupResult } from './create-backup';
 import { codeMigrations } from './describe-database';
 import { digest, digestFile } from './digest';
@@ -95,25 +103,43 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 /** The target holds data and no `--replace` was given: refused, nothing written. */
 export class TargetNotEmptyError extends Error {
   constructor(what: string) {
-    super(`${what} already holds a shop's data; restore into an empty one, or add --replace to back it up and replace it`);
+    super(
+      `${what} already holds a shop's data; restore into an empty one, or add --replace to back it up and replace it`,
+    );
     this.name = 'TargetNotEmptyError';
   }
 }
 
-async function restoreIntoPostgres(archive: OpenedArchive, options: RestoreOptions, databaseUrl: string): Promise<RestoreResult> {
+async function restoreIntoPostgres(
+  archive: OpenedArchive,
+  options: RestoreOptions,
+  databaseUrl: string,
+): Promise<RestoreResult> {
   const target = await openDatabase({ databaseUrl, maxConnections: 2 });
   try {
     const isEmpty = await isPostgresEmpty(target);
     let replacedBackup: BackupResult | undefined;
     if (!isEmpty) {
       if (!options.replace) throw new TargetNotEmptyError('The database of DATABASE_URL');
-      replacedBackup = await createBackup({ database: target, config: options.config, logger: options.logger, kind: 'before-restore' });
+      replacedBackup = await createBackup({
+        database: target,
+        config: options.config,
+        logger: options.logger,
+        kind: 'before-restore',
+      });
     }
     const checks = await load(target, archive, { dropFirst: !isEmpty });
     const migrationsApplied = await applyNewerMigrations(target, archive.manifest);
     const images = await restoreImages(archive, options.config);
     await restoreAuthSecret(archive, options.config, options.replace);
-    return { target: 'the PostgreSQL database of DATABASE_URL', manifest: archive.manifest, checks, replacedBackup, migrationsApplied, images };
+    return {
+      target: 'the PostgreSQL database of DATABASE_URL',
+      manifest: archive.manifest,
+      checks,
+      replacedBackup,
+      migrationsApplied,
+      images,
+    };
   } finally {
     await target.close();
   }
@@ -148,7 +174,12 @@ async function restoreIntoEmbedded(archive: OpenedArchive, options: RestoreOptio
       if (!options.replace) throw new TargetNotEmptyError(`DATA_DIR ${dataDir}`);
       const current = await openDatabase({ dataDir });
       try {
-        replacedBackup = await createBackup({ database: current, config: options.config, logger: options.logger, kind: 'before-restore' });
+        replacedBackup = await createBackup({
+          database: current,
+          config: options.config,
+          logger: options.logger,
+          kind: 'before-restore',
+        });
       } finally {
         await current.close();
       }
@@ -175,14 +206,25 @@ async function restoreIntoEmbedded(archive: OpenedArchive, options: RestoreOptio
     await rm(staging, { recursive: true, force: true });
     const images = await restoreImages(archive, options.config);
     await restoreAuthSecret(archive, options.config, options.replace);
-    return { target: `the embedded database in ${dataDir}`, manifest: archive.manifest, checks, replacedBackup, migrationsApplied, images };
+    return {
+      target: `the embedded database in ${dataDir}`,
+      manifest: archive.manifest,
+      checks,
+      replacedBackup,
+      migrationsApplied,
+      images,
+    };
   } finally {
     await release();
   }
 }
 
 /** Schema, rows, sequences and the check, in one transaction (module comment). */
-async function load(handle: DatabaseHandle, archive: OpenedArchive, options: { dropFirst: boolean }): Promise<TableCheck[]> {
+async function load(
+  handle: DatabaseHandle,
+  archive: OpenedArchive,
+  options: { dropFirst: boolean },
+): Promise<TableCheck[]> {
   const { manifest } = archive;
   return inTransaction(handle, 'write', async (session) => {
     if (options.dropFirst) {

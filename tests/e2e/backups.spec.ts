@@ -24,7 +24,9 @@ test('Back up now, the list, the download, and no warning on the dashboard after
 
   const download = page.waitForEvent('download');
   await newest.getByRole('button', { name: /^Download the backup of / }).click();
-  expect((await download).suggestedFilename()).toMatch(/^wyf-backup-\d{4}-\d{2}-\d{2}-\d{6}\.\d{3}-[0-9a-f]{4}\.tar\.gz$/);
+  expect((await download).suggestedFilename()).toMatch(
+    /^wyf-backup-\d{4}-\d{2}-\d{2}-\d{6}\.\d{3}-[0-9a-f]{4}\.tar\.gz$/,
+  );
 
   await page.getByRole('tab', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('stat-Total Products')).not.toHaveText('…');

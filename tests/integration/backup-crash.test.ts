@@ -83,7 +83,8 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const shop of running) if (shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill('SIGKILL');
+  for (const shop of running)
+    if (shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill('SIGKILL');
   await Promise.all(running.map((shop) => shop.exited));
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });

@@ -67,13 +67,19 @@ async function rowsOf(handle: DatabaseHandle, tables: string[]): Promise<Map<str
       const rows = await session.query<{ row: string }>(
         `select row_to_json(t)::text as row from public.${quoteIdentifier(table)} t order by row_to_json(t)::text collate "C"`,
       );
-      result.set(table, rows.map((row) => row.row));
+      result.set(
+        table,
+        rows.map((row) => row.row),
+      );
     }
     return result;
   });
 }
 
-async function checkout(items: { productId: string; color: string; size: string; quantity: number }[], init: { email?: string; cookie?: string }) {
+async function checkout(
+  items: { productId: string; color: string; size: string; quantity: number }[],
+  init: { email?: string; cookie?: string },
+) {
   const response = await shop.request('/api/checkout', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
@@ -104,7 +110,9 @@ beforeAll(async () => {
   });
 
   // An uploaded image (two WebP variants in DATA_DIR/uploads).
-  const png = await sharp({ create: { width: 600, height: 750, channels: 3, background: { r: 90, g: 40, b: 20 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 750, channels: 3, background: { r: 90, g: 40, b: 20 } } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
   expect((await admin('/api/admin/uploads', { method: 'POST', body: form })).status).toBe(201);
@@ -112,8 +120,12 @@ beforeAll(async () => {
   // Customers with points and favorites; paid, refunded and pending orders.
   const ruth = await createConfirmedCustomer(shop, { email: 'ruth@example.com', firstName: 'Ruth' });
   const boaz = await createConfirmedCustomer(shop, { email: 'boaz@example.com', firstName: 'Boaz' });
-  expect((await postJson(shop, '/api/favorites', { productId: tee!.id, saved: true }, { cookie: ruth })).status).toBe(200);
-  expect((await postJson(shop, '/api/favorites', { productId: hoodie!.id, saved: true }, { cookie: boaz })).status).toBe(200);
+  expect((await postJson(shop, '/api/favorites', { productId: tee!.id, saved: true }, { cookie: ruth })).status).toBe(
+    200,
+  );
+  expect(
+    (await postJson(shop, '/api/favorites', { productId: hoodie!.id, saved: true }, { cookie: boaz })).status,
+  ).toBe(200);
   for (const [cookie, items] of [
     [ruth, [line(tee, 2)]],
     [boaz, [line(hoodie, 1), line(tee, 1)]],
@@ -123,7 +135,10 @@ beforeAll(async () => {
   }
   const refunded = await checkout([line(tee, 1)], { email: 'guest@example.com' });
   expect((await payOnSandbox(shop, refunded.sessionId)).status).toBe(302);
-  const cancel = await admin(`/api/admin/orders/${refunded.order.id}`, { method: 'PATCH', body: JSON.stringify({ status: 'cancelled' }) });
+  const cancel = await admin(`/api/admin/orders/${refunded.order.id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ status: 'cancelled' }),
+  });
   expect(cancel.status, await cancel.clone().text()).toBe(200);
   await checkout([line(tee, 1)], { email: 'pending@example.com' });
   await shop.shop.services.mail.deliverNow();
@@ -173,7 +188,10 @@ describe('the archive', () => {
     expect(tables.get('favorites')).toBe(2);
     expect(tables.get('refunds')).toBe(1);
     expect(tables.has('backup_runs')).toBe(false);
-    expect(manifest.images).toEqual({ storage: 'local', keys: expect.arrayContaining([expect.stringMatching(/-960\.webp$/)]) });
+    expect(manifest.images).toEqual({
+      storage: 'local',
+      keys: expect.arrayContaining([expect.stringMatching(/-960\.webp$/)]),
+    });
     expect(manifest.images.keys).toHaveLength(2);
     expect(manifest.hasAuthSecret).toBe(true);
     expect(manifest.migration.tag).toMatch(/backups/);
@@ -201,23 +219,32 @@ describe('restore', () => {
     expect(result.checks).toHaveLength(manifest.tables.length);
     expect(result.images).toEqual({ restored: 2, missing: [] });
     for (const key of manifest.images.keys) {
-      expect(await readFile(path.join(dataDir, 'uploads', key))).toEqual(await readFile(path.join(shop.dataDir, 'uploads', key)));
+      expect(await readFile(path.join(dataDir, 'uploads', key))).toEqual(
+        await readFile(path.join(shop.dataDir, 'uploads', key)),
+      );
     }
-    expect(await readFile(path.join(dataDir, 'auth-secret'), 'utf8')).toBe(await readFile(path.join(shop.dataDir, 'auth-secret'), 'utf8'));
+    expect(await readFile(path.join(dataDir, 'auth-secret'), 'utf8')).toBe(
+      await readFile(path.join(shop.dataDir, 'auth-secret'), 'utf8'),
+    );
     expect((await stat(path.join(dataDir, 'auth-secret'))).mode & 0o777).toBe(0o600);
     const restored = await openDatabase({ dataDir });
     try {
       await expectSameRows(restored);
       // The order numbers go on from where they were.
-      const [next] = (await restored.db.execute(sql`select nextval('order_number_seq')::int as next`)).rows as { next: number }[];
-      const [last] = (await shop.database.db.execute(sql`select last_value::int as last from order_number_seq`)).rows as { last: number }[];
+      const [next] = (await restored.db.execute(sql`select nextval('order_number_seq')::int as next`)).rows as {
+        next: number;
+      }[];
+      const [last] = (await shop.database.db.execute(sql`select last_value::int as last from order_number_seq`))
+        .rows as { last: number }[];
       expect(next!.next).toBe(last!.last + 1);
     } finally {
       await restored.close();
     }
 
     // Restoring again into the same folder: refused without --replace, nothing changed.
-    await expect(restoreBackup({ archive, config: silentConfig({ DATA_DIR: dataDir }), replace: false })).rejects.toThrow(TargetNotEmptyError);
+    await expect(
+      restoreBackup({ archive, config: silentConfig({ DATA_DIR: dataDir }), replace: false }),
+    ).rejects.toThrow(TargetNotEmptyError);
     // --replace backs up what is there first, then restores.
     const replaced = await restoreBackup({ archive, config: silentConfig({ DATA_DIR: dataDir }), replace: true });
     expect(replaced.checks.every((check) => check.matches)).toBe(true);
@@ -226,36 +253,40 @@ describe('restore', () => {
     expect((await readdir(dataDir)).filter((entry) => entry.startsWith('.restoring-'))).toEqual([]);
   }, 120_000);
 
-  it.runIf(usingPostgres())('into a fresh PostgreSQL database: every table equal row by row', async () => {
-    const server = process.env.DATABASE_URL!;
-    const name = `wyf_restore_${Date.now().toString(36)}`;
-    const adminClient = new pg.Client({ connectionString: server });
-    await adminClient.connect();
-    await adminClient.query('select pg_advisory_lock(727411)');
-    await adminClient.query(`create database "${name}"`);
-    await adminClient.query('select pg_advisory_unlock(727411)');
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    const dataDir = await scratchFolder('wyf-restored-pg-');
-    try {
-      const config = silentConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
-      const result = await restoreBackup({ archive, config, replace: false });
-      expect(result.checks.every((check) => check.matches)).toBe(true);
-      const restored = await openDatabase({ databaseUrl: url.toString(), maxConnections: 2 });
+  it.runIf(usingPostgres())(
+    'into a fresh PostgreSQL database: every table equal row by row',
+    async () => {
+      const server = process.env.DATABASE_URL!;
+      const name = `wyf_restore_${Date.now().toString(36)}`;
+      const adminClient = new pg.Client({ connectionString: server });
+      await adminClient.connect();
+      await adminClient.query('select pg_advisory_lock(727411)');
+      await adminClient.query(`create database "${name}"`);
+      await adminClient.query('select pg_advisory_unlock(727411)');
+      const url = new URL(server);
+      url.pathname = `/${name}`;
+      const dataDir = await scratchFolder('wyf-restored-pg-');
       try {
-        await expectSameRows(restored);
+        const config = silentConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+        const result = await restoreBackup({ archive, config, replace: false });
+        expect(result.checks.every((check) => check.matches)).toBe(true);
+        const restored = await openDatabase({ databaseUrl: url.toString(), maxConnections: 2 });
+        try {
+          await expectSameRows(restored);
+        } finally {
+          await restored.close();
+        }
+        await expect(restoreBackup({ archive, config, replace: false })).rejects.toThrow(TargetNotEmptyError);
+        const replaced = await restoreBackup({ archive, config, replace: true });
+        expect(replaced.checks.every((check) => check.matches)).toBe(true);
+        expect(replaced.replacedBackup).toBeDefined();
       } finally {
-        await restored.close();
+        await adminClient.query(`drop database if exists "${name}" with (force)`);
+        await adminClient.end();
       }
-      await expect(restoreBackup({ archive, config, replace: false })).rejects.toThrow(TargetNotEmptyError);
-      const replaced = await restoreBackup({ archive, config, replace: true });
-      expect(replaced.checks.every((check) => check.matches)).toBe(true);
-      expect(replaced.replacedBackup).toBeDefined();
-    } finally {
-      await adminClient.query(`drop database if exists "${name}" with (force)`);
-      await adminClient.end();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });
 
 describe('bad archives are refused before anything is written', () => {
@@ -266,7 +297,10 @@ describe('bad archives are refused before anything is written', () => {
     await change(folder);
     const file = path.join(await scratchFolder('wyf-altered-archive-'), 'altered.tar.gz');
     const entries = await readdir(folder);
-    await createTar({ gzip: true, cwd: folder, file }, [MANIFEST_FILE, ...entries.filter((entry) => entry !== MANIFEST_FILE)]);
+    await createTar({ gzip: true, cwd: folder, file }, [
+      MANIFEST_FILE,
+      ...entries.filter((entry) => entry !== MANIFEST_FILE),
+    ]);
     return file;
   }
 
@@ -297,7 +331,10 @@ describe('bad archives are refused before anything is written', () => {
     const file = await altered(async (folder) => {
       const data = path.join(folder, 'database/data/orders.copy');
       const text = await readFile(data, 'utf8');
-      await writeFile(data, text.replace(/\t(\d{3,})\t/, (_match, cents: string) => `\t${Number(cents) - 100}\t`));
+      await writeFile(
+        data,
+        text.replace(/\t(\d{3,})\t/, (_match, cents: string) => `\t${Number(cents) - 100}\t`),
+      );
     });
     await expectRefused(file, /Checksum mismatch in database\/data\/orders\.copy/);
   });
@@ -313,7 +350,7 @@ describe('bad archives are refused before anything is written', () => {
     );
   });
 
-  it('an entry outside the archive\'s folders', async () => {
+  it("an entry outside the archive's folders", async () => {
     const file = await altered((folder) => writeFile(path.join(folder, 'evil.sh'), 'rm -rf /'));
     await expectRefused(file, /entries a backup never has/);
   });
@@ -321,7 +358,10 @@ describe('bad archives are refused before anything is written', () => {
   it('an archive from a newer version of the shop', async () => {
     const file = await altered(async (folder) => {
       const text = await readFile(path.join(folder, MANIFEST_FILE), 'utf8');
-      await writeFile(path.join(folder, MANIFEST_FILE), text.replace(/"shopVersion": "[^"]+"/, '"shopVersion": "99.0.0"'));
+      await writeFile(
+        path.join(folder, MANIFEST_FILE),
+        text.replace(/"shopVersion": "[^"]+"/, '"shopVersion": "99.0.0"'),
+      );
     });
     await expectRefused(file, /newer version of the shop \(99\.0\.0/);
   });
@@ -382,7 +422,11 @@ describe('making backups', () => {
   it('with BACKUP_S3_PREFIX, into the bucket: listed, downloadable, restorable', async () => {
     const s3 = await startS3Server('wyf-backups-test');
     try {
-      const config = silentConfig({ DATA_DIR: await scratchFolder('wyf-s3-'), ...s3.env, BACKUP_S3_PREFIX: 'shop/backups' });
+      const config = silentConfig({
+        DATA_DIR: await scratchFolder('wyf-s3-'),
+        ...s3.env,
+        BACKUP_S3_PREFIX: 'shop/backups',
+      });
       const made = await createBackup({ database: shop.database, config, kind: 'manual' });
       expect(made.where).toBe(`s3://wyf-backups-test/shop/backups/${made.name}`);
       const storage = createS3BackupStorage('wyf-backups-test', 'shop/backups', createBackupS3Client(config.s3!));
@@ -407,7 +451,9 @@ describe('the admin endpoints', () => {
   it('require the admin session, serve only kept archives, and download the bytes', async () => {
     const name = path.basename(archive);
     expect((await shop.request('/api/admin/backups')).status).toBe(401);
-    expect((await shop.request('/api/admin/backups', { method: 'POST', headers: { Origin: 'http://shop.test' } })).status).toBe(401);
+    expect(
+      (await shop.request('/api/admin/backups', { method: 'POST', headers: { Origin: 'http://shop.test' } })).status,
+    ).toBe(401);
     expect((await shop.request(`/api/admin/backups/${name}`)).status).toBe(401);
     const download = await admin(`/api/admin/backups/${name}`);
     expect(download.status).toBe(200);

@@ -41,7 +41,8 @@ export function BackupsTab() {
   const [downloading, setDownloading] = useState<string | null>(null);
   const backUp = useMutation({
     mutationFn: () => adminSend<{ backup: { name: string; bytes: number } }>('/api/admin/backups', 'POST'),
-    onSuccess: (answer) => notify({ title: 'Backup made', description: `${answer.backup.name} (${formatBytes(answer.backup.bytes)})` }),
+    onSuccess: (answer) =>
+      notify({ title: 'Backup made', description: `${answer.backup.name} (${formatBytes(answer.backup.bytes)})` }),
     onError: (error) =>
       notify({
         title: 'The backup failed',
@@ -104,8 +105,8 @@ export function BackupsTab() {
       )}
       {data?.lastFailure && (
         <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm wrap-anywhere text-red-700">
-          The last backup attempt failed{data.lastFailure.at ? ` (${dateTime.format(new Date(data.lastFailure.at))})` : ''}:{' '}
-          {data.lastFailure.error}
+          The last backup attempt failed
+          {data.lastFailure.at ? ` (${dateTime.format(new Date(data.lastFailure.at))})` : ''}: {data.lastFailure.error}
         </p>
       )}
       {backups.isError && !isAdminSessionError(backups.error) && (
