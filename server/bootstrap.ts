@@ -14,6 +14,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import { ensureAdminPasscode } from './admin/passcode';
+import { createBackupService } from './backup/backup-service';
 import type { Config } from './config.server';
 import type { AppServices } from './context';
 import { createEmbeddedDatabase } from './db/create-embedded';
@@ -109,6 +110,7 @@ export async function createServices(options: {
     auth: createAuthService({ config, db: database.db, secret: await loadAuthSecret(config), logger, mail }),
     paymentProvider,
     imageStorage: getImageStorage(config),
+    backups: createBackupService({ config, logger, database }),
     checkoutSweep: startCheckoutSweep({ db: database.db, logger, mail, provider: paymentProvider }),
   };
   if (config.shopify) {

@@ -34,6 +34,34 @@ describe('settings', () => {
     expect(() => parseConfig({ PAGE_CACHE: 'sometimes' })).toThrow(/^Invalid setting PAGE_CACHE: must be on or off/);
   });
 
+  it('reads the backup settings: every 24 hours, 7 kept, into DATA_DIR; a bad value names its variable', () => {
+    expect(parseConfig({}).backup).toEqual({ everyHours: 24, keep: 7, s3Prefix: undefined });
+    expect(parseConfig({ BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: ' 30 ' }).backup).toMatchObject({ everyHours: 0, keep: 30 });
+    for (const [name, value] of [
+      ['BACKUP_EVERY_HOURS', 'daily'],
+      ['BACKUP_EVERY_HOURS', '-1'],
+      ['BACKUP_EVERY_HOURS', '1.5'],
+      ['BACKUP_EVERY_HOURS', '9000'],
+      ['BACKUP_KEEP', '0'],
+      ['BACKUP_KEEP', 'all'],
+      ['BACKUP_S3_PREFIX', 'my backups'],
+      ['BACKUP_S3_PREFIX', 'backups?versionId=1'],
+    ] as const) {
+      expect(() => parseConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`^Invalid setting ${name}: `));
+    }
+    // Into the bucket only with the six S3 settings; slashes at either end are dropped.
+    expect(() => parseConfig({ BACKUP_S3_PREFIX: 'backups' })).toThrow(/^Invalid setting BACKUP_S3_PREFIX: .*S3 settings/);
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_BUCKET: 'b',
+      S3_REGION: 'r',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_PUBLIC_BASE_URL: 'https://images.example.com',
+    };
+    expect(parseConfig({ ...s3, BACKUP_S3_PREFIX: '/shop/backups/' }).backup.s3Prefix).toBe('shop/backups');
+  });
+
   it('reads the S3 settings as a group: none (local folder) or all six, naming what is missing', () => {
     const all = {
       S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',

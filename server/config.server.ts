@@ -32,6 +32,20 @@ const urlWithProtocols = (protocols: string[], example: string) =>
 const POINTS_PER_DOLLAR_OFF_MAX = 1_000_000;
 const POINTS_PER_DOLLAR_OFF_RULE = `must be a whole number of points from 1 to ${POINTS_PER_DOLLAR_OFF_MAX}`;
 
+/** A whole number from `min` to `max` (text, as the environment gives it), `fallback` when unset. */
+function wholeNumber(min: number, max: number, fallback: number, rule: string) {
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}$/, rule)
+      .transform(Number)
+      .refine((value) => value >= min && value <= max, rule)
+      .default(String(fallback) as never),
+  );
+}
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.preprocess(
@@ -107,6 +121,24 @@ export const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_BASE_URL: urlWithProtocols(['http:', 'https:'], 'https://images.example.com'),
+  /** Backups (decision 028): how often the running shop makes one (0: never), how many are kept. */
+  BACKUP_EVERY_HOURS: wholeNumber(0, 8760, 24, 'must be a whole number of hours from 0 (no scheduled backups) to 8760'),
+  BACKUP_KEEP: wholeNumber(1, 1000, 7, 'must be a whole number of backups to keep, from 1 to 1000'),
+  /** Set (with the S3_* settings): backups go into the bucket under this prefix instead of DATA_DIR/backups. */
+  BACKUP_S3_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, 'must be a key prefix like backups or shop/backups (letters, digits, . _ - and /)')
+          .max(200, 'must be at most 200 characters'),
+      )
+      .optional(),
+  ),
   /** Test setting: shortens the admin dashboard refresh (ms); the spec's value is 30 s. */
   ADMIN_REFRESH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).default(30_000)),
 });
@@ -158,6 +190,16 @@ export interface Config {
   redemptionRate: RedemptionRate;
   /** S3_*: uploaded images go to this bucket; undefined: DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  backup: BackupConfig;
+}
+
+export interface BackupConfig {
+  /** Hours between scheduled backups; 0: none. */
+  everyHours: number;
+  /** How many archives are kept (older ones are removed). */
+  keep: number;
+  /** Where archives go: DATA_DIR/backups, or the S3 bucket under this prefix. */
+  s3Prefix: string | undefined;
 }
 
 export interface S3Config {
@@ -236,5 +278,13 @@ export function parseConfig(source: Record<string, string | undefined> = process
     trustProxy: env.TRUST_PROXY,
     redemptionRate: redemptionRateOf(env.POINTS_PER_DOLLAR_OFF ?? DEFAULT_POINTS_PER_DOLLAR_OFF),
     s3: s3ConfigOf(env),
+    backup: backupConfigOf(env),
   };
+}
+
+function backupConfigOf(env: Env): BackupConfig {
+  if (env.BACKUP_S3_PREFIX && S3_VARIABLES.some((name) => env[name] === undefined)) {
+    throw new ConfigError('BACKUP_S3_PREFIX', 'backups into a bucket need the six S3 settings (S3_ENDPOINT ... S3_PUBLIC_BASE_URL)');
+  }
+  return { everyHours: Number(env.BACKUP_EVERY_HOURS), keep: Number(env.BACKUP_KEEP), s3Prefix: env.BACKUP_S3_PREFIX };
 }

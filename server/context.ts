@@ -15,6 +15,7 @@ import type { PageRender } from './cache/page-render';
 import type { Database } from './db/client';
 import type { ExternalCheckoutResult } from '../domain/external-checkout';
 import type { ExternalProduct } from '../domain/external-product';
+import type { BackupService } from './backup/backup-service';
 import type { ImageStorage } from './media/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
 import type { CheckoutSweep } from './payments/sweep-checkouts';
@@ -57,6 +58,8 @@ export interface AppServices {
   paymentProvider: PaymentProvider;
   /** Where uploaded product images are stored (DATA_DIR/uploads by default). */
   imageStorage: ImageStorage;
+  /** Backups of this shop (server/backup/): Back up now, the admin's list and downloads. */
+  backups: BackupService;
   /** The timer that ends unpaid checkouts (expired sessions, orders left without one). */
   checkoutSweep: CheckoutSweep;
   /**

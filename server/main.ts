@@ -8,6 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import dotenv from 'dotenv';
 import type { ServerBuild } from 'react-router';
+import { startBackupSchedule } from './backup/backup-schedule';
+import { startControlSocket } from './backup/control-socket';
 import { createLogger, prepareShop } from './bootstrap';
 import { ConfigError, parseConfig } from './config.server';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -46,6 +48,14 @@ async function main() {
     }
     throw error;
   }
+
+  // Backups (decision 028): every process looks for its period's backup; on the embedded
+  // database `npm run backup` asks this process over a socket in DATA_DIR.
+  const backupSchedule = startBackupSchedule({ service: shop.services.backups, everyHours: config.backup.everyHours, logger });
+  const controlSocket =
+    shop.database.kind === 'pglite'
+      ? await startControlSocket({ dataDir: config.dataDir, backUpNow: () => shop.services.backups.backUpNow(), logger })
+      : null;
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let handleDevAssets: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
@@ -104,6 +114,8 @@ async function main() {
     server.close(async () => {
       try {
         await closeVite?.();
+        await controlSocket?.close();
+        await backupSchedule.stop();
         await shop.close();
         process.exit(0);
       } catch (error) {

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The node-postgres pool (PostgreSQL only). */
   pgPool?: pg.Pool;
+  /** The PGlite instance (embedded only): backups use its COPY to and from blobs (server/backup/). */
+  pglite?: PGlite;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -86,6 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     ping: () => ping(db),
     close: () => client.close(),
   };

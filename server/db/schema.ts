@@ -576,3 +576,39 @@ export const adminCounters = pgTable('admin_counters', {
   key: text('key').primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull().default(0),
 });
+
+/* ------------------------------------------------------------------ backups */
+
+/**
+ * The backups this database made (server/backup/, decision 028): the admin's Backups panel
+ * lists them and the dashboard warns from the newest. A scheduled backup first claims its
+ * slot (`scheduled:<start of the period>`, unique), so two processes never make the same
+ * period's backup twice; manual ones carry no slot. This table is left out of the archives
+ * themselves: it describes files where the backed-up shop kept them, not shop data.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slot: text('slot'),
+    kind: text('kind', { enum: ['scheduled', 'manual', 'before-restore'] }).notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull().default('running'),
+    /** host:pid of the process making it (a claim whose process died is taken over). */
+    claimedBy: text('claimed_by').notNull(),
+    /** The archive's file name (also its key under BACKUP_S3_PREFIX in the bucket). */
+    name: text('name'),
+    location: text('location', { enum: ['local', 's3'] }),
+    bytes: bigint('bytes', { mode: 'number' }),
+    /** Rows per table, as in the archive's manifest. */
+    counts: jsonb('counts').$type<Record<string, number>>(),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Set when BACKUP_KEEP pruned the archive (or it was found gone). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('backup_runs_slot_unique').on(t.slot),
+    index('backup_runs_finished_idx').on(t.status, t.finishedAt),
+  ],
+);

@@ -3,6 +3,7 @@ import { ArrowLeft } from '~/components/ui/icons';
 import { useState } from 'react';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { endAdminSession } from '~/lib/admin/admin-api';
+import { BackupsTab } from './backups-tab';
 import { CustomersTab } from './customers-tab';
 import { DashboardTab } from './dashboard-tab';
 import { DonationsTab } from './donations-tab';
@@ -19,6 +20,8 @@ const TABS = [
   { value: 'customers', label: ADMIN_MESSAGES.tabCustomers },
   // Issue 11 item 7: donations are listed apart from orders.
   { value: 'donations', label: 'Donations' },
+  // Issue 28: the owner's backups (Owner only once staff roles exist).
+  { value: 'backups', label: 'Backups' },
 ] as const;
 
 /** The signed-in admin (SPEC §2 Admin): title, Back to Store, the five tabs and Donations (issue 11). */
@@ -28,6 +31,7 @@ const PLAIN_TABS = [
   { value: 'orders', Panel: OrdersTab },
   { value: 'customers', Panel: CustomersTab },
   { value: 'donations', Panel: DonationsTab },
+  { value: 'backups', Panel: BackupsTab },
 ];
 
 export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
@@ -67,6 +71,7 @@ export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
         <Tabs.Content value="dashboard">
           <DashboardTab
             refreshMs={refreshMs}
+            onOpenBackups={() => setTab('backups')}
             onOpenProduct={(productId) => {
               setEditProductId(productId);
               setTab('products');

@@ -8,14 +8,18 @@ import type { DashboardStats } from '@domain/admin-contract';
 import { Badge } from '~/components/ui/badge';
 import { adminGet } from '~/lib/admin/admin-api';
 import { formatCents, formatDate } from './format';
+import { BackupWarning } from './backups-tab';
 import { RevenueChart } from './revenue-chart';
 
 /** Dashboard cards, recent activity (SPEC §2) and the 30-day revenue chart; auto-refreshed. */
 export function DashboardTab({
   refreshMs,
   onOpenProduct,
+  onOpenBackups,
 }: {
   refreshMs: number;
+  /** Opens the Backups tab (the warning when the newest backup is too old). */
+  onOpenBackups?: () => void;
   /** Opens a product's Edit dialog (its stock grid). */
   onOpenProduct?: (productId: string) => void;
 }) {
@@ -40,6 +44,7 @@ export function DashboardTab({
   ];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <BackupWarning onOpenBackups={() => onOpenBackups?.()} />
       {stats.isError && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
           {stats.error.message}
