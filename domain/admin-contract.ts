@@ -8,6 +8,7 @@ import type { PublicProduct } from './storefront-product';
 import type { OrderLineSummary, OrderTotalsSummary } from './order-summary';
 import type { OrderLifecycle } from './order-lifecycle';
 import type { ShippingAddress } from './shipping-address';
+import type { ShopPageSlug } from './shop-pages';
 
 /** A product as the admin edits it (SPEC §5): the public fields, and cost, placement, flags. */
 export interface AdminProduct extends Omit<PublicProduct, 'images'> {
@@ -106,4 +107,14 @@ export interface AdminPage {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** A policy page in the admin's Pages tab (domain/shop-pages.ts; issue 32 item 11). */
+export interface AdminShopPage {
+  slug: ShopPageSlug;
+  title: string;
+  body: string;
+  /** When the owner last saved it; null while the page shows its default text. */
+  updatedAt: string | null;
+  isDefault: boolean;
 }

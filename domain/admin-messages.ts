@@ -5,6 +5,8 @@
  * in the storefront's chunk. Imported as a namespace like messages.ts
  * (`import * as ADMIN_MESSAGES from '@domain/admin-messages'`; decision 003).
  */
+import { formatCount } from './money';
+import { SHOP_PAGE_MAX_LENGTH } from './shop-pages';
 
 // ── SPEC §8 / §5: admin passcode and products ─────────────────────────────
 export const passcodeRequired = 'Please enter a passcode';
@@ -82,3 +84,12 @@ export const customersHeading = (count: number) => `Customers (${count})`;
 export const notAvailable = 'N/A';
 export const viewProfile = 'View Profile';
 export const noCustomers = 'No customers found';
+
+// ── Ours: the Pages tab (the policy pages' texts, domain/shop-pages.ts; issue 32) ──
+export const pageBodyRequired = 'Write the page text before saving.';
+export const pageBodyTooLong = `The page text is too long (at most ${formatCount(SHOP_PAGE_MAX_LENGTH)} characters).`;
+export const pageNotFound = 'Page not found';
+export const pageSaved = 'Page saved';
+export const pageDefaultRestored = 'Default text restored';
+export const pageSaveFailed = 'Failed to save the page';
+export const fetchPagesFailed = 'Failed to fetch pages';

@@ -23,3 +23,6 @@ export const BRAND_LINE = `Gracefully ${BRAND_WORD}`;
  * (renaming it would need a migration of the stored tags, as migration 0003 did for '{product}').
  */
 export const BRAND_PLACEMENT_TAG = 'chosen';
+
+/** The placement tag of the women's line (SPEC §3 'gracefully-chosen'): stored data, like the one above. */
+export const BRAND_LINE_PLACEMENT_TAG = 'gracefully-chosen';

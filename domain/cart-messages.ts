@@ -47,7 +47,7 @@ export const orderReference = 'Order reference';
 export const checkoutSessionExpired = 'This checkout session has expired.';
 export const paymentNotConfirmedTitle = 'Payment not confirmed';
 export const paymentNotConfirmedDescription =
-  'We could not confirm a payment for this checkout. If you paid, your confirmation e-mail will follow once the payment is confirmed. Your cart has been kept.';
+  'We could not confirm a payment for this checkout. If you paid, your confirmation email will follow once the payment is confirmed. Your cart has been kept.';
 export const returnToCart = 'Return to Cart';
 export const donationThanksTitle = 'Thank you for your gift!';
 export const donationThanksDescription = (formattedAmount: string) =>

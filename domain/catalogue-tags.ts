@@ -7,6 +7,7 @@
  *   filter or page: a product joining or leaving the list changes its cards and counts;
  * - `external:products`, `external:collection:<handle>`: a page built from the Shopify catalogue;
  * - `search`, `sitemap`: every search result page, the sitemap;
+ * - `shop-page:<slug>`: a policy page (domain/shop-pages.ts), dropped when the owner edits it;
  * - `*`: every page (a change made behind the shop's back, a lost broadcast).
  */
 import type { OwnListQuery } from './catalog-page';
@@ -17,6 +18,7 @@ export const SITEMAP_TAG = 'sitemap';
 
 export const productTag = (productId: string) => `product:${productId}`;
 export const externalProductsTag = 'external:products';
+export const shopPageTag = (slug: string) => `shop-page:${slug}`;
 export const externalCollectionTag = (handle: string) => `external:collection:${handle}`;
 
 function listTagOf(parts: { placement?: string; category?: string; newArrivals?: boolean }): string {

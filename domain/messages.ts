@@ -61,6 +61,8 @@ export const selectSize = 'Please select a size';
 export const addToCartFailed = 'Failed to add item to cart';
 export const addedToCart = (title: string) => `${title} added to cart!`;
 export const addedToCartDescription = (color: string, size: string) => `Color: ${color}, Size: ${size}`;
+/** Ours: the added-to-cart toast's link to the cart (issue 32). */
+export const viewCart = 'View cart';
 /** Ours: why an Add to Cart added fewer than asked (the rest is not in stock). */
 export const inYourCart = (count: number) => `You have ${count} in your cart.`;
 export const unavailableTitle = 'Unavailable';

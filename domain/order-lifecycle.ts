@@ -54,14 +54,14 @@ export const LIFECYCLE_MESSAGES = {
   trackingNeedsCarrier: 'Choose the carrier for this tracking number.',
   shipDialogTitle: (orderNumber: string) => `Ship order ${orderNumber}`,
   shipDialogDescription:
-    'The customer gets a "Your order has shipped" e-mail with the tracking number, if you add one.',
+    'The customer gets a "Your order has shipped" email with the tracking number, if you add one.',
   cancelDialogTitle: (orderNumber: string) => `Cancel order ${orderNumber}?`,
   cancelPaidDescription: (total: Cents, status = 'processing') =>
     `The payment of ${formatCents(total)} is refunded, ${
       cancelRestocks(status)
         ? 'the items go back into stock'
         : 'the items stay out of stock (they have shipped: count a return back in the stock grid when it arrives)'
-    }, the points the order earned are taken back and the points it used are returned. The customer is told by e-mail. This cannot be undone.`,
+    }, the points the order earned are taken back and the points it used are returned. The customer is told by email. This cannot be undone.`,
   reopenShortOfStock: (orderNumber: string, shortage: string) =>
     `Order ${orderNumber} gave its items back to stock when it was cancelled, and they cannot all be taken again: ${shortage}`,
   cancelUnpaidDescription: (status = 'pending') =>

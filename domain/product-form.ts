@@ -10,7 +10,7 @@
  * with the brand placeholder), strength-in-christ, gracefully-chosen.
  */
 import { z } from 'zod';
-import { BRAND_LINE, BRAND_PLACEMENT_TAG, BRAND_WORD } from './brand';
+import { BRAND_LINE, BRAND_LINE_PLACEMENT_TAG, BRAND_PLACEMENT_TAG, BRAND_WORD } from './brand';
 import { PRODUCT_CATEGORIES } from './categories';
 import * as ADMIN_MESSAGES from './admin-messages';
 import { parsePriceToCents } from './money';
@@ -21,14 +21,14 @@ export { isProductCategory, PRODUCT_CATEGORIES, type ProductCategory } from './c
  * Placement tags. SPEC §9 writes the T-Shirts page's tag with the brand placeholder; it is
  * 'chosen' (domain/brand.ts). The storefront migration renamed stored tags.
  */
-export const PLACEMENT_TAGS = [BRAND_PLACEMENT_TAG, 'strength-in-christ', 'gracefully-chosen'] as const;
+export const PLACEMENT_TAGS = [BRAND_PLACEMENT_TAG, 'strength-in-christ', BRAND_LINE_PLACEMENT_TAG] as const;
 export type PlacementTag = (typeof PLACEMENT_TAGS)[number];
 
 /** What the admin reads beside each placement checkbox: the page the tag puts a product on. */
 export const PLACEMENT_TAG_LABELS: Record<PlacementTag, string> = {
   [BRAND_PLACEMENT_TAG]: `${BRAND_WORD}. (T-Shirts page)`,
   'strength-in-christ': 'Strength in Christ',
-  'gracefully-chosen': BRAND_LINE,
+  [BRAND_LINE_PLACEMENT_TAG]: BRAND_LINE,
 };
 
 export const PRODUCT_NAME_MAX_LENGTH = 120;

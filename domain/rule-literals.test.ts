@@ -5,10 +5,10 @@
  * its 10%, the points rate (100 points) or a delivery day range (3-4 business days).
  * Comments may still quote the spec; only literals a person could read are checked.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { readableLiterals, sourceFiles } from '../tests/support/readable-literals';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SCANNED = ['app', 'server', 'scripts', 'bench'];
@@ -22,33 +22,6 @@ const FORBIDDEN: { name: string; pattern: RegExp }[] = [
   { name: 'a day range', pattern: /\b\d+\s*(?:-|–|to)\s*\d+\s+(?:business\s+|working\s+)?days?\b/i },
 ];
 
-/** The texts a person could read in a TypeScript/TSX source: string literals, template parts, JSX text. */
-export function readableLiterals(fileName: string, source: string): string[] {
-  const file = ts.createSourceFile(
-    fileName,
-    source,
-    ts.ScriptTarget.Latest,
-    true,
-    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
-  const texts: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (
-      ts.isStringLiteral(node) ||
-      ts.isNoSubstitutionTemplateLiteral(node) ||
-      ts.isTemplateHead(node) ||
-      ts.isTemplateMiddle(node) ||
-      ts.isTemplateTail(node) ||
-      ts.isJsxText(node)
-    ) {
-      texts.push(node.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return texts;
-}
-
 export function ruleLiteralsIn(fileName: string, source: string): string[] {
   const found: string[] = [];
   for (const text of readableLiterals(fileName, source)) {
@@ -56,15 +29,6 @@ export function ruleLiteralsIn(fileName: string, source: string): string[] {
       if (rule.pattern.test(text)) found.push(`${rule.name} in ${JSON.stringify(text.trim().slice(0, 80))}`);
   }
   return found;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory())
-      return entry.name === 'node_modules' || entry.name.startsWith('+') ? [] : sourceFiles(full);
-    return /\.(ts|tsx|mts|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
 }
 
 describe('rule texts come from rule constants', () => {

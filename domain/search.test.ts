@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseSearchQuery, rankSearchResults, SEARCH_MAX_WORDS, SEARCH_QUERY_MAX_LENGTH, searchScore, searchWords } from './search';
+import {
+  normaliseSearchQuery,
+  rankSearchResults,
+  SEARCH_MAX_WORDS,
+  SEARCH_QUERY_MAX_LENGTH,
+  searchScore,
+  searchTerms,
+  searchWords,
+} from './search';
+import { SEARCH_SYNONYMS } from './search-synonyms';
 
 describe('normaliseSearchQuery', () => {
   it('trims, collapses spaces and cuts an over-long query', () => {
@@ -32,6 +41,54 @@ describe('searchWords', () => {
   it('searches at most six words', () => {
     expect(searchWords('a b c d e f g h')).toHaveLength(SEARCH_MAX_WORDS);
     expect(searchWords('one two three four five six seven')).toHaveLength(SEARCH_MAX_WORDS);
+  });
+});
+
+describe('searchTerms: the synonym table (issue 32 item 8)', () => {
+  it("reads 't-shirt' and 't shirt' as one word, and gives each word its group's other words", () => {
+    expect(searchWords('t-shirt')).toEqual(['tshirt']);
+    expect(searchWords('Black T Shirts')).toEqual(['black', 'tshirt']);
+    expect(searchWords('baseball cap')).toEqual(['cap']);
+    expect(searchTerms('tshirt')).toEqual([
+      { word: 'tshirt', synonyms: ['tshirts', 'tee', 'tees', 'shirt', 'shirts'], placements: [] },
+    ]);
+    expect(searchTerms('gray hoodie')).toEqual([
+      { word: 'gray', synonyms: ['grey'], placements: [] },
+      expect.objectContaining({ word: 'hoodie', synonyms: expect.arrayContaining(['sweatshirt', 'hoody']) }),
+    ]);
+    expect(searchTerms('hat')[0]!.synonyms).toContain('cap');
+    expect(searchTerms('sweatshirt')[0]!.synonyms).toContain('hoodie');
+  });
+
+  it("finds the women's line by its placement for 'women' and 'womens'", () => {
+    for (const query of ['women', 'Womens', "women's"]) {
+      expect(searchTerms(query)).toEqual([expect.objectContaining({ placements: ['gracefully-chosen'] })]);
+    }
+    expect(searchTerms('faith')).toEqual([{ word: 'faith', synonyms: [], placements: [] }]);
+  });
+
+  it('holds only safe words, each in one group, phrases of two words', () => {
+    const seen = new Set<string>();
+    for (const group of SEARCH_SYNONYMS) {
+      for (const word of group.words) {
+        expect(word).toMatch(/^[a-z0-9]+(?: [a-z0-9]+)?$/);
+        expect(seen.has(word), word).toBe(false);
+        seen.add(word);
+      }
+      // The group's name (its first word) is a single word: a folded phrase is searched as it.
+      expect(group.words[0]).toMatch(/^[a-z0-9]+$/);
+    }
+  });
+
+  it('ranks a name that has a synonym of the word as if it had the word', () => {
+    const ranked = rankSearchResults(
+      [
+        { name: 'Faith Canvas Tote Bag', textRank: 0.3, similarity: 0 },
+        { name: 'Simple Cross Tee', textRank: 0.1, similarity: 0 },
+      ],
+      searchTerms('tshirt').map((term) => [term.word, ...term.synonyms]),
+    );
+    expect(ranked[0]!.name).toBe('Simple Cross Tee');
   });
 });
 

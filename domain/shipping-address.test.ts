@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddressLines, SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, validateShippingAddress } from './shipping-address';
+import {
+  ADDRESS_FIELDS,
+  formatAddressLines,
+  isAddressFieldRequired,
+  SHIPPING_COUNTRIES,
+  SHIPPING_COUNTRY_CODES,
+  validateShippingAddress,
+} from './shipping-address';
 
 const good = {
   name: ' Ruth  Moabite ',
@@ -67,10 +74,24 @@ describe('validateShippingAddress', () => {
     });
   });
 
-  it('all-or-nothing: a blank page is no address, a partly filled one is checked', () => {
-    expect(validateShippingAddress({ country: 'US' }, 'all-or-nothing')).toEqual({ ok: true, address: null });
-    expect(validateShippingAddress({ country: 'US' }, 'required').ok).toBe(false);
-    expect(validateShippingAddress({ country: 'US', city: 'Bloomington' }, 'all-or-nothing').ok).toBe(false);
+  it('refuses a blank address (an order of goods always ships somewhere), naming every required field', () => {
+    expect(validateShippingAddress({ country: 'US' })).toEqual({
+      ok: false,
+      errors: {
+        name: 'Enter your full name',
+        line1: 'Enter your address line 1',
+        city: 'Enter your city',
+        region: 'Enter your state',
+        postalCode: 'Enter your postal code',
+      },
+    });
+    expect(validateShippingAddress({})).toMatchObject({ ok: false, errors: { country: 'Choose a country' } });
+  });
+
+  it('names the required fields as the sandbox page marks them: the state only in the US', () => {
+    const required = (country: string) => ADDRESS_FIELDS.filter((field) => isAddressFieldRequired(field, country));
+    expect(required('US')).toEqual(['name', 'line1', 'city', 'region', 'postalCode', 'country']);
+    expect(required('GB')).toEqual(['name', 'line1', 'city', 'postalCode', 'country']);
   });
 
   it('ignores values that are not text', () => {

@@ -86,51 +86,49 @@ const MAX_LENGTH: Record<AddressField, number> = {
 
 const US_ZIP = /^\d{5}(?:-\d{4})?$/;
 
-/**
- * Whether the sandbox page insists on an address. RUN-CONTRACT.md's sandbox flow (a "Card
- * number" field and a "Pay" button) does not fill one, so a page left entirely blank still
- * pays and the order is flagged as having no address; any field filled makes every required
- * field required (docs/decisions/015). Set to 'required' once the contract names the fields.
- */
-export const SANDBOX_ADDRESS_POLICY: 'required' | 'all-or-nothing' = 'all-or-nothing';
-
 export type AddressResult =
-  | { ok: true; address: ShippingAddress | null }
+  | { ok: true; address: ShippingAddress }
   | { ok: false; errors: Partial<Record<AddressField, string>> };
 
 /**
- * Checks an address as typed (strings, trimmed). Required: name, line 1, city, postal code,
- * country (one we ship to); the US also needs a state and a 5-digit ZIP or ZIP+4.
- * `policy` 'all-or-nothing': an entirely blank address is accepted as no address.
+ * The fields an address must have (the sandbox page marks them required): name, line 1, city,
+ * postal code and country everywhere, and a state in the US (`isAddressFieldRequired`).
  */
-export function validateShippingAddress(
-  raw: Partial<Record<AddressField, unknown>>,
-  policy: 'required' | 'all-or-nothing' = 'required',
-): AddressResult {
+const ALWAYS_REQUIRED: readonly AddressField[] = ['name', 'line1', 'city', 'postalCode', 'country'];
+
+/** What a missing field says where 'Enter your <label>' would not read well. */
+const MISSING_FIELD: Partial<Record<AddressField, string>> = { country: 'Choose a country', region: 'Enter your state' };
+
+/** Whether the field must be filled for an address in `country` (the state: in the US). */
+export function isAddressFieldRequired(field: AddressField, country: string): boolean {
+  return ALWAYS_REQUIRED.includes(field) || (field === 'region' && country === 'US');
+}
+
+/**
+ * Checks an address as typed (strings, trimmed). Required: name, line 1, city, postal code,
+ * country (one we ship to); the US also needs a state and a 5-digit ZIP or ZIP+4. An order of
+ * goods always needs one: the sandbox page asks for it as Stripe's page does (RUN-CONTRACT).
+ */
+export function validateShippingAddress(raw: Partial<Record<AddressField, unknown>>): AddressResult {
   const value = (field: AddressField) => {
     const entry = raw[field];
     return typeof entry === 'string' ? entry.trim().replace(/\s+/g, ' ') : '';
   };
-  const typed = ADDRESS_FIELDS.filter((field) => field !== 'country' && value(field) !== '');
-  if (policy === 'all-or-nothing' && typed.length === 0) return { ok: true, address: null };
 
   const errors: Partial<Record<AddressField, string>> = {};
-  const required = (field: AddressField) => {
-    if (value(field) === '') errors[field] = `Enter your ${ADDRESS_LABELS[field].toLowerCase()}`;
-  };
-  required('name');
-  required('line1');
-  required('city');
   const country = value('country').toUpperCase();
-  if (!SHIPPING_COUNTRY_CODES.includes(country as ShippingCountryCode)) {
-    errors.country = country === '' ? 'Choose a country' : 'We do not ship to this country';
+  for (const field of ADDRESS_FIELDS) {
+    if (isAddressFieldRequired(field, country) && value(field) === '') {
+      errors[field] = MISSING_FIELD[field] ?? `Enter your ${ADDRESS_LABELS[field].toLowerCase()}`;
+    }
+  }
+  if (country !== '' && !SHIPPING_COUNTRY_CODES.includes(country as ShippingCountryCode)) {
+    errors.country = 'We do not ship to this country';
   }
   const postalCode = value('postalCode');
-  if (postalCode === '') errors.postalCode = 'Enter your postal code';
-  else if (country === 'US' && !US_ZIP.test(postalCode)) {
+  if (postalCode !== '' && country === 'US' && !US_ZIP.test(postalCode)) {
     errors.postalCode = 'Enter a 5-digit ZIP code (or ZIP+4, 12345-6789)';
   }
-  if (country === 'US' && value('region') === '') errors.region = 'Enter your state';
   const phone = value('phone');
   if (phone !== '' && !/^\+?[\d\s().-]{6,}$/.test(phone)) errors.phone = 'Enter a valid phone number';
   for (const field of ADDRESS_FIELDS) {

@@ -99,7 +99,7 @@ function prng(seedText: string): () => number {
 
 function colorHex(name: string): string {
   const hex = COLOR_HEX[name];
-  if (!hex) throw new Error(`No hex value for colour "${name}": add it to COLOR_HEX`);
+  if (!hex) throw new Error(`No hex value for color "${name}": add it to COLOR_HEX`);
   return hex;
 }
 
@@ -755,7 +755,7 @@ function heroScene(): { defs: string; body: string } {
       <stop offset="0.55" stop-color="#140F1E" stop-opacity="0"/>
       <stop offset="1" stop-color="#140F1E" stop-opacity="0.45"/>
     </radialGradient>
-    <linearGradient id="centre" x1="0" y1="0" x2="1" y2="0">
+    <linearGradient id="center" x1="0" y1="0" x2="1" y2="0">
       <stop offset="0" stop-color="#1B1426" stop-opacity="0"/>
       <stop offset="0.5" stop-color="#1B1426" stop-opacity="0.22"/>
       <stop offset="1" stop-color="#1B1426" stop-opacity="0"/>
@@ -780,7 +780,7 @@ function heroScene(): { defs: string; body: string } {
   </g>
   <path d="M-50 930 C300 880 600 900 900 940 C1200 980 1500 900 1970 920 L1970 1080 L-50 1080 Z" fill="#4A2F48"/>
   <path d="M-50 1000 C400 960 800 990 1200 1010 C1500 1025 1700 990 1970 1000 L1970 1080 L-50 1080 Z" fill="#35223A"/>
-  <rect width="1920" height="1080" fill="url(#centre)"/>
+  <rect width="1920" height="1080" fill="url(#center)"/>
   <rect width="1920" height="1080" fill="url(#vignette)"/>`;
   return { defs, body };
 }
@@ -876,7 +876,7 @@ async function main(): Promise<void> {
   for (const p of DEMO_PRODUCTS) {
     const expected = p.colors.map((col) => `/images/products/${p.slug}-${kebab(col)}-${Math.max(...DEMO_IMAGE_WIDTHS)}.webp`);
     if (JSON.stringify(expected) !== JSON.stringify(p.imageUrls)) {
-      throw new Error(`imageUrls of "${p.slug}" do not match its colours:\n  expected ${expected.join(', ')}\n  got      ${p.imageUrls.join(', ')}`);
+      throw new Error(`imageUrls of "${p.slug}" do not match its colors:\n  expected ${expected.join(', ')}\n  got      ${p.imageUrls.join(', ')}`);
     }
     p.colors.forEach(colorHex);
     drawerFor(p);

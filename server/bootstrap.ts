@@ -157,7 +157,7 @@ export async function prepareShop(options: {
         : await openDatabase({ dataDir: config.dataDir }));
     await migrateDatabase(database);
     const seeded = await seedDemoCatalogue(database.db);
-    if (seeded.inserted > 0) logger.info({ products: seeded.inserted }, 'demo catalogue seeded');
+    if (seeded.inserted > 0) logger.info({ products: seeded.inserted }, 'demo catalog seeded');
     const passcode = await ensureAdminPasscode({ db: database.db, configuredPasscode: config.adminPasscode });
     await mkdir(path.join(config.dataDir, 'uploads'), { recursive: true });
     const opened = database;

@@ -128,7 +128,7 @@ export const favoritesActions = {
     if (userId === null) {
       const others = guestIds.filter((id) => id !== productId);
       if (saved && others.length >= FAVORITES_LIMIT) {
-        notify({ title: FAVORITES_MESSAGES.limitReached, variant: 'destructive' });
+        notify({ title: FAVORITES_MESSAGES.limitReached, variant: 'destructive', topic: 'favorites' });
         return;
       }
       guestIds = saved ? [...others, productId] : others;
@@ -146,7 +146,11 @@ export const favoritesActions = {
       if (pending.get(productId) === saved) pending.delete(productId);
     } catch (error) {
       if (pending.get(productId) === saved) pending.delete(productId);
-      notify({ title: error instanceof Error ? error.message : FAVORITES_MESSAGES.saveFailed, variant: 'destructive' });
+      notify({
+        title: error instanceof Error ? error.message : FAVORITES_MESSAGES.saveFailed,
+        variant: 'destructive',
+        topic: 'favorites',
+      });
     }
     emit();
   },

@@ -5,10 +5,20 @@
  */
 import { useSyncExternalStore } from 'react';
 
+/**
+ * What a toast answers: one attempt of the shopper's (adding to the cart, a coupon, signing in
+ * or up ...). A new toast of a topic replaces the one still showing, so a success clears the
+ * failure of the attempt before it and repeated failures never stack over the form (issue 32).
+ */
+export type ToastTopic = 'cart' | 'coupon' | 'checkout' | 'auth' | 'donation' | 'favorites' | 'admin-access';
+
 export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  topic?: ToastTopic;
+  /** A link in the toast, to a page of the shop ('View cart'). */
+  action?: { label: string; href: string };
 }
 
 let deliver: ((message: ToastMessage) => void) | null = null;

@@ -83,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section id="featured-products" className="section scroll-mt-20" data-source={featured.source}>
         <CollectionSection
           title={MESSAGES.featuredCollection}
-          count="Handpicked favourites from our newest designs"
+          count="Handpicked favorites from our newest designs"
           filters={
             // The header's New Arrivals link already has React Router discover this route.
             <Link to="/new-arrivals" className="more-link" discover="none">

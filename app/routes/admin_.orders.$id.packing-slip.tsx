@@ -40,7 +40,7 @@ const SLIP_COLUMNS: {
   value: (line: AdminOrderLine) => ReactNode;
 }[] = [
   { label: 'Item', className: 'py-2 pr-2', value: (line) => line.name },
-  { label: 'Colour', className: 'px-2 py-2', value: (line) => line.color },
+  { label: 'Color', className: 'px-2 py-2', value: (line) => line.color },
   { label: 'Size', className: 'px-2 py-2', value: (line) => line.size },
   {
     label: 'Qty',

@@ -26,7 +26,7 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product stock change'
   const id = z.uuid().safeParse(params.id);
   if (!id.success) throw productNotFound();
   const body = (await request.json().catch(() => null)) as { cells?: unknown } | null;
-  if (!body || typeof body !== 'object') throw badRequest('Stock must be a list of colour and size counts', 'invalid-stock');
+  if (!body || typeof body !== 'object') throw badRequest('Stock must be a list of color and size counts', 'invalid-stock');
   const stock = await setProductStock({ db: context.db, productId: id.data, cells: body.cells });
   return { stock };
 });

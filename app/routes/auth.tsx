@@ -50,7 +50,7 @@ const SWITCH_TEXTS: Record<Mode, string> = {
 const CONFIRM_CALLBACK = '/auth?verified=1';
 
 function show(feedback: AuthFeedback) {
-  notify({ title: feedback.title, description: feedback.description, variant: feedback.variant });
+  notify({ title: feedback.title, description: feedback.description, variant: feedback.variant, topic: 'auth' });
 }
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
@@ -87,14 +87,14 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     sent: { title: string; description: string },
   ) => {
     if (!email.trim()) {
-      notify({ title: MESSAGES.signInRequiredFields, variant: 'destructive' });
+      notify({ title: MESSAGES.signInRequiredFields, variant: 'destructive', topic: 'auth' });
       return false;
     }
     setBusy(true);
     const answer = await postAuth(path, { email: email.trim(), ...body });
     setBusy(false);
     if (answer.status >= 200 && answer.status < 300) {
-      notify(sent);
+      notify({ ...sent, topic: 'auth' });
       setNotice({ ...sent, tone: 'info' });
       return true;
     }

@@ -126,7 +126,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   function applyCoupon(code: string): boolean {
     const result = cart.applyCoupon(code);
     if (result.ok) {
-      notify({ title: CART_MESSAGES.couponAppliedTitle, description: MESSAGES.couponApplied(result.code) });
+      notify({ title: CART_MESSAGES.couponAppliedTitle, description: MESSAGES.couponApplied(result.code), topic: 'coupon' });
       return true;
     }
     if (result.reason === 'unknown') {
@@ -134,6 +134,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         title: CART_MESSAGES.invalidCouponTitle,
         description: CART_MESSAGES.invalidCouponDescription,
         variant: 'destructive',
+        topic: 'coupon',
       });
     }
     return false;
@@ -152,6 +153,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         title: CART_MESSAGES.checkoutErrorTitle,
         description: specific || CART_MESSAGES.checkoutErrorDescription,
         variant: 'destructive',
+        topic: 'checkout',
       });
       setIsProcessing(false);
     }

@@ -33,7 +33,7 @@ export default function ResetPasswordPage() {
     setBusy(false);
     if (answer.status >= 200 && answer.status < 300) {
       setDone(true);
-      notify({ title: AUTH_TEXTS.passwordUpdatedTitle, description: AUTH_TEXTS.passwordUpdatedDescription });
+      notify({ title: AUTH_TEXTS.passwordUpdatedTitle, description: AUTH_TEXTS.passwordUpdatedDescription, topic: 'auth' });
     } else if (answer.code === 'INVALID_TOKEN') {
       setError(AUTH_TEXTS.invalidLinkDescription);
     } else {

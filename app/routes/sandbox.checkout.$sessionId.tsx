@@ -1,10 +1,12 @@
 /**
  * The built-in sandbox checkout (RUN-CONTRACT.md): the order's lines and the server's total,
- * a "Card number" field and a "Pay" button, and for an order the shipping address (issue 11;
- * domain/shipping-address.ts, SANDBOX_ADDRESS_POLICY). 4242 4242 4242 4242 pays through the same
- * completion as a Stripe webhook, then goes to /payment-success; "Cancel" returns to /cart.
+ * a "Card number" field and a "Pay" button, and for an order the shipping address, required as
+ * Stripe's page requires it (issue 32; domain/shipping-address.ts); a donation asks for none.
+ * 4242 4242 4242 4242 pays through the same completion as a Stripe webhook, then goes to
+ * /payment-success; "Cancel" returns to /cart.
  */
 import { CreditCard, Lock } from '~/components/ui/icons';
+import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import * as CART_MESSAGES from '@domain/cart-messages';
 import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
@@ -12,6 +14,7 @@ import { formatCents } from '@domain/money';
 import {
   ADDRESS_FIELDS,
   ADDRESS_LABELS,
+  isAddressFieldRequired,
   SHIPPING_COUNTRIES,
   type AddressField,
   type ShippingAddress,
@@ -25,6 +28,7 @@ import { ProductThumbnail } from '~/components/shop/product-image';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { TermsNote } from '~/components/shop/terms-note';
 import { TotalsList } from '~/components/shop/totals-list';
 import { NativeSelect } from '~/components/ui/native-select';
 import { cn } from '~/lib/utils';
@@ -102,6 +106,7 @@ function AddressInput(props: {
         defaultValue={props.value ?? ''}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
+        required={props.required}
         aria-required={props.required ? true : undefined}
       />
       {props.error ? (
@@ -113,20 +118,30 @@ function AddressInput(props: {
   );
 }
 
-/** The address block, asked the way Stripe's page asks it (orders only). */
+/**
+ * The address block, asked the way Stripe's page asks it (orders only). Required fields carry
+ * `required` and `aria-required` (the state only for the US, so it follows the country); the
+ * form stays `noValidate`: the server checks and names each field (domain/shipping-address.ts).
+ */
 function ShippingAddressFields(props: { values: AddressValues; errors: Partial<Record<AddressField, string>> }) {
   const { values, errors } = props;
-  const field = (name: AddressField, autoComplete: string, options: { optional?: boolean; className?: string } = {}) => (
-    <AddressInput
-      field={name}
-      label={options.optional ? `${ADDRESS_LABELS[name]} (optional)` : ADDRESS_LABELS[name]}
-      value={values[name]}
-      error={errors[name]}
-      autoComplete={autoComplete}
-      required={!options.optional}
-      className={options.className}
-    />
-  );
+  const [country, setCountry] = useState(values.country || 'US');
+  const field = (name: AddressField, autoComplete: string, options: { className?: string } = {}) => {
+    const required = isAddressFieldRequired(name, country);
+    // Line 2 and the phone, never required, say so; the state is required in the US only.
+    const optional = !isAddressFieldRequired(name, 'US');
+    return (
+      <AddressInput
+        field={name}
+        label={optional ? `${ADDRESS_LABELS[name]} (optional)` : ADDRESS_LABELS[name]}
+        value={values[name]}
+        error={errors[name]}
+        autoComplete={autoComplete}
+        required={required}
+        className={options.className}
+      />
+    );
+  };
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 text-base font-semibold">Shipping address</legend>
@@ -137,7 +152,10 @@ function ShippingAddressFields(props: { values: AddressValues; errors: Partial<R
           id="address-country"
           name="country"
           autoComplete="shipping country"
-          defaultValue={values.country || 'US'}
+          value={country}
+          onChange={(event) => setCountry(event.target.value)}
+          required
+          aria-required
           aria-invalid={errors.country ? true : undefined}
           aria-describedby={errors.country ? 'address-country-error' : undefined}
         >
@@ -154,13 +172,13 @@ function ShippingAddressFields(props: { values: AddressValues; errors: Partial<R
         ) : null}
       </div>
       {field('line1', 'shipping address-line1')}
-      {field('line2', 'shipping address-line2', { optional: true })}
+      {field('line2', 'shipping address-line2')}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {field('city', 'shipping address-level2', { className: 'sm:col-span-1' })}
         {field('region', 'shipping address-level1')}
         {field('postalCode', 'shipping postal-code')}
       </div>
-      {field('phone', 'shipping tel', { optional: true })}
+      {field('phone', 'shipping tel')}
     </fieldset>
   );
 }
@@ -285,6 +303,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
               <Lock aria-hidden="true" />
               {isPaying ? 'Processing...' : 'Pay'}
             </Button>
+            {order ? <TermsNote action="paying" /> : null}
           </Form>
         )}
         <p className="mt-6 text-center text-sm">

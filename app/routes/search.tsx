@@ -53,7 +53,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {!query ? (
         <Suggestions
           title="What are you looking for?"
-          text="Search by name, colour, category or style, or start with a collection:"
+          text="Search by name, color, category or style, or start with a collection:"
         />
       ) : cards.length === 0 ? (
         <Suggestions

@@ -1,12 +1,14 @@
 import { listSitemapProducts } from '@server/catalog/list-sitemap-products';
+import { SHOP_PAGE_SLUGS, shopPagePath } from '@domain/shop-pages';
 import { COLLECTION_PAGES } from '~/components/shop/collection-pages';
 import type { Route } from './+types/sitemap[.xml]';
 
 /**
- * The pages worth finding in a search engine: home and the collections, then every active
- * product. The cart, sign-in, search results and account pages are per visitor: left out.
+ * The pages worth finding in a search engine: home, the collections and the policy pages, then
+ * every active product. The cart, sign-in, search results and account pages are per visitor:
+ * left out.
  */
-const SITEMAP_PAGES = ['/', ...COLLECTION_PAGES.map((page) => page.path)];
+const SITEMAP_PAGES = ['/', ...COLLECTION_PAGES.map((page) => page.path), ...SHOP_PAGE_SLUGS.map(shopPagePath)];
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -100,7 +100,8 @@ export default defineScenario({
           {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: 'cardNumber=4242424242424242',
+            // An order of goods is paid only with its shipping address (RUN-CONTRACT).
+            body: 'cardNumber=4242424242424242&name=Bench+Buyer&line1=1+Main+St&city=Indianapolis&region=IN&postalCode=46204&country=US',
             setupRequest: (request: Record<string, unknown>) => ({
               ...request,
               path: `/sandbox/checkout/${sessions[next++ % sessions.length]}`,

@@ -1,31 +1,67 @@
-/** The texts of the account e-mails (plain text plus a small HTML version). */
-import { escapeHtml } from '../mail/escape-html';
+/**
+ * The account e-mails: plain text, and HTML in the shop's layout (mail-layout.ts: its name as
+ * the header, the link as a button and again as an address, the footer).
+ */
+import { mailButton, mailDocument, mailLink, mailParagraph } from '../mail/mail-layout';
 
-function layout(heading: string, intro: string, url: string, action: string, outro: string): string {
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1a17;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:22px">${escapeHtml(heading)}</h1>
-<p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#c8673a;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p style="color:#6b625c;font-size:13px">${escapeHtml(outro)}</p>
-</body></html>`;
+interface AccountEmail {
+  subject: string;
+  text: string;
+  html: string;
 }
 
-export function verificationEmail(url: string) {
-  const intro = 'Thanks for joining Wear Your Faith. Please confirm your e-mail address to finish creating your account.';
-  const outro = 'If you did not sign up, you can ignore this e-mail. The link is valid for 24 hours.';
+function accountEmail(options: {
+  publicUrl: string | undefined;
+  subject: string;
+  heading: string;
+  intro: string;
+  url: string;
+  action: string;
+  outro: string;
+}): AccountEmail {
+  const { url } = options;
   return {
-    subject: 'Confirm your e-mail for Wear Your Faith',
-    text: `${intro}\n\nConfirm your e-mail: ${url}\n\n${outro}\n`,
-    html: layout('Confirm your e-mail', intro, url, 'Confirm e-mail', outro),
+    subject: options.subject,
+    text: `${options.intro}\n\n${options.action}: ${url}\n\n${options.outro}\n`,
+    html: mailDocument({
+      publicUrl: options.publicUrl,
+      title: options.subject,
+      heading: options.heading,
+      content: [
+        mailParagraph({ text: options.intro }),
+        mailButton(url, options.action),
+        // The address too, for a mail client that shows no buttons.
+        mailParagraph(
+          { html: `Or open this link: ${mailLink(url, url)}` },
+          'font-size:13px;color:#6b625b;word-break:break-all',
+        ),
+        mailParagraph({ text: options.outro }, 'font-size:13px;color:#6b625b'),
+      ],
+    }),
   };
 }
 
-export function passwordResetEmail(url: string) {
-  const intro = 'We received a request to reset the password of your Wear Your Faith account.';
-  const outro = 'If you did not ask for this, you can ignore this e-mail; your password stays the same. The link is valid for 1 hour.';
-  return {
+export function verificationEmail(url: string, publicUrl?: string): AccountEmail {
+  return accountEmail({
+    publicUrl,
+    subject: 'Confirm your email for Wear Your Faith',
+    heading: 'Confirm your email',
+    intro: 'Thanks for joining Wear Your Faith. Please confirm your email address to finish creating your account.',
+    url,
+    action: 'Confirm your email',
+    outro: 'If you did not sign up, you can ignore this email. The link is valid for 24 hours.',
+  });
+}
+
+export function passwordResetEmail(url: string, publicUrl?: string): AccountEmail {
+  return accountEmail({
+    publicUrl,
     subject: 'Reset your Wear Your Faith password',
-    text: `${intro}\n\nChoose a new password: ${url}\n\n${outro}\n`,
-    html: layout('Reset your password', intro, url, 'Choose a new password', outro),
-  };
+    heading: 'Reset your password',
+    intro: 'We received a request to reset the password of your Wear Your Faith account.',
+    url,
+    action: 'Choose a new password',
+    outro:
+      'If you did not ask for this, you can ignore this email; your password stays the same. The link is valid for 1 hour.',
+  });
 }

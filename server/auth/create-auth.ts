@@ -100,7 +100,7 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: target, url }) => {
-        await queueAndSend({ to: target.email, ...passwordResetEmail(url) });
+        await queueAndSend({ to: target.email, ...passwordResetEmail(url, config.publicUrl) });
       },
     },
     emailVerification: {
@@ -108,7 +108,7 @@ export function createAuth(options: {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: target, url }) => {
-        await queueAndSend({ to: target.email, ...verificationEmail(url) });
+        await queueAndSend({ to: target.email, ...verificationEmail(url, config.publicUrl) });
       },
       afterEmailVerification: async (verified) => {
         const customer = await ensureCustomerForUser({ db, userId: verified.id, email: verified.email });

@@ -50,7 +50,7 @@ export async function startCatalogueSignal(options: CatalogueSignalOptions): Pro
     try {
       apply(tags);
     } catch (error) {
-      logger.error({ err: error }, 'catalogue invalidation failed');
+      logger.error({ err: error }, 'catalog invalidation failed');
     }
   };
 
@@ -64,11 +64,11 @@ export async function startCatalogueSignal(options: CatalogueSignalOptions): Pro
         if (notice.origin === origin || !Array.isArray(notice.tags)) return;
         applySafely(notice.tags.filter((tag): tag is string => typeof tag === 'string'));
       } catch {
-        logger.warn({ payload: message.payload.slice(0, 200) }, 'unreadable catalogue notice');
+        logger.warn({ payload: message.payload.slice(0, 200) }, 'unreadable catalog notice');
       }
     });
     next.on('error', (error) => {
-      logger.warn({ err: error }, 'catalogue listener connection failed');
+      logger.warn({ err: error }, 'catalog listener connection failed');
       lost(next);
     });
     next.on('end', () => lost(next));
@@ -76,7 +76,7 @@ export async function startCatalogueSignal(options: CatalogueSignalOptions): Pro
       await next.connect();
       await next.query(`LISTEN ${CATALOGUE_CHANNEL}`);
     } catch (error) {
-      logger.warn({ err: error }, 'catalogue listener could not connect; retrying');
+      logger.warn({ err: error }, 'catalog listener could not connect; retrying');
       lost(next);
       return;
     }
@@ -118,7 +118,7 @@ export async function startCatalogueSignal(options: CatalogueSignalOptions): Pro
       let payload = JSON.stringify({ origin, tags });
       if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin, tags: [ALL_CATALOGUE_TAG] });
       postgres.notify(CATALOGUE_CHANNEL, payload).catch((error: unknown) => {
-        logger.warn({ err: error }, 'catalogue notice not sent; other processes catch up when their pages age out');
+        logger.warn({ err: error }, 'catalog notice not sent; other processes catch up when their pages age out');
       });
     },
     invalidateHere(tags) {

@@ -46,7 +46,7 @@ async function loadExternal(context: Services, source: NonNullable<CollectionSou
     return products;
   } catch (error) {
     // SPEC §8: the external catalogue failing is silent for the shopper, only logged.
-    context.logger.error({ err: error }, 'external catalogue failed');
+    context.logger.error({ err: error }, 'external catalog failed');
     return null;
   }
 }

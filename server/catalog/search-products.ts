@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { rankSearchResults, SEARCH_RESULT_LIMIT, searchWords } from '../../domain/search';
+import { rankSearchResults, SEARCH_RESULT_LIMIT, searchTerms, termWords, type SearchTerm } from '../../domain/search';
 import type { PublicProduct } from '../../domain/storefront-product';
 import type { Database } from '../db/client';
 import { products } from '../db/schema';
@@ -25,38 +25,56 @@ export interface SearchResult {
   total: number;
 }
 
-const prefixQuery = (word: string) => sql`to_tsquery('english', ${`${word}:*`})`;
+/**
+ * A term as one text-search query: the word as a prefix, or any of its synonyms as a whole
+ * (stemmed) word ('tshirt:* | tee | shirt'). Words are letters and digits only (domain/search.ts).
+ */
+const termQuery = (term: SearchTerm) =>
+  sql`to_tsquery('english', ${[`${term.word}:*`, ...term.synonyms].join(' | ')})`;
+
+/** A term matches a product by its text, or by its placement ('women': the women's line). */
+function termMatches(term: SearchTerm): SQL {
+  const text = sql`${document} @@ ${termQuery(term)}`;
+  if (term.placements.length === 0) return text;
+  const placements = sql`array[${sql.join(
+    term.placements.map((placement) => sql`${placement}`),
+    sql`, `,
+  )}]::text[]`;
+  return sql`(${text} or ${products.placement} && ${placements})`;
+}
 
 /**
  * Active products matching every word of the query (name, description, colour, category and
  * tags), best first. Each word matches by full-text search with prefixes ('hood' finds
- * hoodies, 'tees' finds tee); a word that finds nothing that way (a typo: 'hodie') matches by
- * trigram similarity instead. Both use the indexes of migration 0004. Any text is safe: words
- * are letters and digits only (domain/search.ts), and every value is a bound parameter.
+ * hoodies, 'tees' finds tee), or by a synonym of the table in domain/search-synonyms.ts
+ * ('tshirt' finds tees, 'gray' grey, 'women' the Gracefully Chosen line); a word that finds
+ * nothing that way (a typo: 'hodie') matches by trigram similarity instead. Both use the indexes
+ * of migration 0004. Any text is safe: words are letters and digits only (domain/search.ts), and
+ * every value is a bound parameter.
  */
 export async function searchProducts(options: { db: Database; query: string }): Promise<SearchResult> {
-  const words = searchWords(options.query);
-  if (words.length === 0) return { products: [], total: 0 };
+  const terms = searchTerms(options.query);
+  if (terms.length === 0) return { products: [], total: 0 };
   const { db } = options;
 
-  // Which words the catalogue contains as written (an index probe each).
-  const probes = words.map(
-    (word, index) =>
-      sql`exists (select 1 from ${products} where ${products.isActive} and ${document} @@ ${prefixQuery(word)}) as ${sql.identifier(`w${index}`)}`,
+  // Which words the catalogue contains as written or through a synonym (an index probe each).
+  const probes = terms.map(
+    (term, index) =>
+      sql`exists (select 1 from ${products} where ${products.isActive} and ${termMatches(term)}) as ${sql.identifier(`w${index}`)}`,
   );
   const known = await db.execute<Record<string, boolean>>(sql`select ${sql.join(probes, sql`, `)}`);
-  const exact = words.map((_, index) => known.rows[0]?.[`w${index}`] === true);
+  const exact = terms.map((_, index) => known.rows[0]?.[`w${index}`] === true);
 
   const conditions: SQL[] = [eq(products.isActive, true)];
   const ranks: SQL[] = [sql`0`];
   const similarities: SQL[] = [sql`0`];
-  words.forEach((word, index) => {
+  terms.forEach((term, index) => {
     if (exact[index]) {
-      conditions.push(sql`${document} @@ ${prefixQuery(word)}`);
-      ranks.push(sql`ts_rank(${document}, ${prefixQuery(word)})`);
+      conditions.push(termMatches(term));
+      ranks.push(sql`ts_rank(${document}, ${termQuery(term)})`);
     } else {
-      conditions.push(sql`${word} <% ${shortText}`);
-      similarities.push(sql`word_similarity(${word}, ${shortText})`);
+      conditions.push(sql`${term.word} <% ${shortText}`);
+      similarities.push(sql`word_similarity(${term.word}, ${shortText})`);
     }
   });
   const textRank = sql<number>`(${sql.join(ranks, sql` + `)})`.mapWith(Number);
@@ -80,7 +98,7 @@ export async function searchProducts(options: { db: Database; query: string }): 
 
   const ranked = rankSearchResults(
     rows.map((row) => ({ name: row.product.name, textRank: row.textRank, similarity: row.similarity, row })),
-    words,
+    terms.map(termWords),
   );
   return {
     products: await withStock(

@@ -77,7 +77,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     slug: 'classic-cross-tee',
     name: 'Classic Cross Tee',
     description:
-      'Our signature tee with a bold centred cross, printed on midweight combed cotton in soft spring shades. A timeless way to wear your faith, from Sunday service to Saturday errands.',
+      'Our signature tee with a bold centered cross, printed on midweight combed cotton in soft spring shades. A timeless way to wear your faith, from Sunday service to Saturday errands.',
     priceCents: 2499,
     originalPriceCents: null,
     costCents: 1050,
@@ -152,7 +152,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     slug: 'faith-over-fear-hoodie',
     name: 'Faith Over Fear Hoodie',
     description:
-      'A cosy brushed-fleece pullover with a cross on the chest for the days that call for courage. Lined hood, kangaroo pocket and ribbed cuffs that keep their shape.',
+      'A cozy brushed-fleece pullover with a cross on the chest for the days that call for courage. Lined hood, kangaroo pocket and ribbed cuffs that keep their shape.',
     priceCents: 4799,
     originalPriceCents: null,
     costCents: 2150,
@@ -332,7 +332,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     slug: 'scripture-bookmark-set',
     name: 'Scripture Bookmark Set',
     description:
-      'A set of three heavyweight card bookmarks, each with a favourite verse and a cotton tassel. A thoughtful little gift for Bible study friends, teachers and new believers.',
+      'A set of three heavyweight card bookmarks, each with a favorite verse and a cotton tassel. A thoughtful little gift for Bible study friends, teachers and new believers.',
     priceCents: 1499,
     originalPriceCents: null,
     costCents: 500,

@@ -3,6 +3,7 @@
  * Both databases (PGlite and PostgreSQL) run the same generated migrations from this file.
  */
 import { sql } from 'drizzle-orm';
+import { SHOP_PAGE_MAX_LENGTH } from '../../domain/shop-pages';
 import {
   bigint,
   boolean,
@@ -557,6 +558,23 @@ export const rateLimitCounters = pgTable(
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * The owner's texts of the shop's policy pages (domain/shop-pages.ts: privacy policy, terms of
+ * sale, returns policy), one row per page they have written; a page without a row shows its
+ * default text (domain/shop-page-defaults.ts).
+ */
+export const shopPages = pgTable(
+  'shop_pages',
+  {
+    slug: text('slug').primaryKey(),
+    body: text('body').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shop_pages_body_length_check', sql`char_length(${t.body}) between 1 and ${sql.raw(String(SHOP_PAGE_MAX_LENGTH))}`),
+  ],
 );
 
 /** Small persistent settings: the admin passcode hash, the demo-seed marker. */

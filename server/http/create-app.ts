@@ -102,8 +102,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRECOMPRESSED_COPY = /\.(gz|br)$/;
 
 /**
- * The headers of a file served as it is (decision 022): its caching, nosniff, a same-origin
- * resource policy and `Vary: Accept-Encoding`; for an SVG (the one static type a browser runs
+ * The headers of a file served as it is (decision 022): its caching, nosniff, a resource policy
+ * (same-origin, but cross-origin for pictures) and `Vary: Accept-Encoding`; for an SVG (the one static type a browser runs
  * script in, opened as a document) a policy that allows nothing. The page headers (a content
  * security policy and its kin, about 700 bytes) apply to documents, not to a script, a
  * stylesheet or an image, and a page's first load fetches ten such files.
@@ -117,7 +117,10 @@ function withFileHeaders(serve: MiddlewareHandler, cacheControl: (path: string) 
       const headers = response.headers;
       headers.set('Cache-Control', cacheControl(c.req.path));
       headers.set('X-Content-Type-Options', 'nosniff');
-      headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+      // Pictures are embedded by the shop's e-mails, read in a mail client on another origin
+      // (issue 32 item 12): they may be loaded from anywhere. Scripts, styles and SVG: same-origin.
+      const isPicture = /^image\/(?:webp|png|jpeg|gif|avif)\b/.test(headers.get('Content-Type') ?? '');
+      headers.set('Cross-Origin-Resource-Policy', isPicture ? 'cross-origin' : 'same-origin');
       headers.set('Vary', 'Accept-Encoding');
       if (headers.get('Content-Type')?.startsWith('image/svg+xml')) {
         headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");

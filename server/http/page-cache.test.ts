@@ -59,6 +59,7 @@ describe('cataloguePageOf', () => {
     );
     expect(key('/_root.data?x=1')).toBe('/_root.data');
     expect(key('/sitemap.xml?x=1')).toBe('/sitemap.xml');
+    expect(key('/policies/terms-of-sale?x=1')).toBe('/policies/terms-of-sale');
   });
 
   it('leaves every other address alone', () => {
@@ -70,6 +71,8 @@ describe('cataloguePageOf', () => {
       '/products/Bad_Slug',
       '/nowhere',
       '/robots.txt',
+      '/policies/shipping',
+      '/policies/terms-of-sale/x',
     ]) {
       expect(key(path)).toBeNull();
     }

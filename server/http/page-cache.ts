@@ -1,7 +1,7 @@
 /**
  * The full-page cache of the HTTP shell (decision 018): anonymous GETs of the catalogue pages
- * (home, the collections with their filter and page, product pages, search, the sitemap, and
- * their `.data` requests) are answered from memory (server/cache/page-cache-store.ts) without
+ * (home, the collections with their filter and page, product pages, search, the sitemap, the
+ * policy pages, and their `.data` requests) are answered from memory (server/cache/page-cache-store.ts) without
  * rendering or compressing; every other answer gets the right Cache-Control.
  *
  * Registered right after the request log, before the security headers and compression: a hit
@@ -17,6 +17,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { parsePage } from '../../domain/catalog-page';
 import { FILTER_ROWS, parseFilter, type FilterPage } from '../../domain/catalog-filter';
 import { normaliseSearchQuery } from '../../domain/search';
+import { isShopPageSlug } from '../../domain/shop-pages';
 import type { PageCacheStore, PageEntry } from '../cache/page-cache-store';
 import { buildPageEntry, chooseEncoding } from '../cache/page-entry';
 import type { PageRender } from '../cache/page-render';
@@ -70,6 +71,10 @@ export function cataloguePageOf(url: URL): CataloguePage | null {
     const color = (url.searchParams.get('color') ?? '').trim().toLowerCase();
     if (/^[a-z][a-z -]{0,39}$/.test(color)) params.set('color', color);
     tags = [`page:product:${path.slice('/products/'.length)}`];
+  } else if (path.startsWith('/policies/') && isShopPageSlug(path.slice('/policies/'.length))) {
+    // The policy pages (domain/shop-pages.ts): anonymous like the catalogue, dropped when the
+    // owner edits one (save-shop-page.ts drops its `shop-page:` tag, which its loader adds).
+    tags = [`page:shop-page:${path.slice('/policies/'.length)}`];
   } else if (COLLECTION_KEYS.has(path.slice(1))) {
     const page = path.slice(1) as FilterPage;
     const filter = parseFilter(page, url.searchParams.get('filter'));

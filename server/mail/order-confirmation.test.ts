@@ -79,7 +79,7 @@ describe('order confirmation', () => {
   });
 });
 
-describe('order confirmation: where the parcel goes', () => {
+describe('order confirmation: where the package goes', () => {
   const shipped = paidOrder({
     shippingName: 'Ruth <b>Moabite</b> & Naomi',
     shippingLine1: '7 Field Lane',
@@ -114,7 +114,8 @@ describe('order confirmation: where the parcel goes', () => {
     );
     expect(html).not.toContain('<b>Moabite');
     expect(html).toContain('Points earned: 8,999');
-    expect(html).toContain('Classic Cross Hoodie (Black, M) x 1');
+    expect(html).toContain('<strong>Classic Cross Hoodie</strong>');
+    expect(html).toContain('Black · M · Qty 1');
   });
 
   it('leaves the phone out when none was given, and the whole block when no address was collected', () => {
@@ -136,17 +137,53 @@ describe('order confirmation: signed-in customer or guest', () => {
   it('tells a guest that an account with this address collects the points, and where to write instead of /account', () => {
     const { text, html } = orderConfirmationMessage({ ...paidOrder(), email: 'buyer@example.com' }, lines, GUEST);
     expect(text).toContain(
-      'Points earned: 8,999\nCreate an account with this e-mail address to collect them: https://shop.example/auth',
+      'Points earned: 8,999\nCreate an account with this email address to collect them: https://shop.example/auth',
     );
     expect(text).toContain('Questions about your order? Write to us at hello@wearyourfaith.shop with your order number, WYF-001042.');
     expect(text).not.toContain('/account');
-    expect(html).toContain('Create an account with this e-mail address to collect them: https://shop.example/auth');
-    expect(html).toContain('hello@wearyourfaith.shop');
+    expect(html).toContain('Create an account with this email address to collect them: <a href="https://shop.example/auth"');
+    expect(html).toContain('<a href="mailto:hello@wearyourfaith.shop"');
     expect(html).not.toContain('/account');
   });
 
   it('says nothing of points to a guest whose order earned none', () => {
     const text = confirmationText(paidOrder({ pointsEarned: 0 }), lines, GUEST);
     expect(text).not.toMatch(/points/i);
+  });
+});
+
+describe('order confirmation: the HTML part looks like the shop (issue 32 item 12)', () => {
+  const pictured: OrderLineRow[] = [
+    { ...lines[0]!, name: 'Tee <img src=x onerror=alert(1)>', imageUrl: '/images/products/simple-cross-tee-blue-960.webp' },
+    {
+      ...lines[0]!,
+      id: '00000000-0000-4000-8000-000000000003',
+      name: 'Cap',
+      imageUrl: 'https://cdn.example/products/cap-960.webp?x="1"',
+      position: 1,
+    },
+  ];
+
+  it('has the shop as its header, each line with its picture from PUBLIC_URL, and working links', () => {
+    const { html, text } = orderConfirmationMessage({ ...paidOrder(), email: 'buyer@example.com' }, pictured, CUSTOMER);
+    expect(html).toContain('<a href="https://shop.example/" style="text-decoration:none"><img src="https://shop.example/apple-touch-icon.png"');
+    expect(html).toContain('>Wear Your Faith</span>');
+    // The small variant of a stored image, absolute; an absolute one (S3) as it is, escaped.
+    expect(html).toContain('<img src="https://shop.example/images/products/simple-cross-tee-blue-480.webp" alt="Tee &lt;img src=x onerror=alert(1)&gt;"');
+    expect(html).toContain('<img src="https://cdn.example/products/cap-960.webp?x=&quot;1&quot;" alt="Cap"');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('Your orders: <a href="https://shop.example/account"');
+    expect(html).toContain('<a href="https://shop.example/policies/terms-of-sale" style="color:#a9512d;text-decoration:underline">Terms of Sale</a>');
+    // The text part stays text.
+    expect(text).not.toContain('<a href');
+    expect(text).not.toContain('<table');
+    expect(text).toContain('Your orders: https://shop.example/account');
+  });
+
+  it('leaves the pictures and shop links out when there is no public address', () => {
+    const { html } = orderConfirmationMessage({ ...paidOrder(), email: 'buyer@example.com' }, pictured, { hasAccount: false });
+    expect(html).not.toContain('simple-cross-tee-blue');
+    expect(html).toContain('https://cdn.example/products/cap-960.webp');
+    expect(html).not.toContain('/policies/');
   });
 });

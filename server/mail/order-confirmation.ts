@@ -1,8 +1,10 @@
 /**
  * The order confirmation e-mail (plain text and HTML): number, lines, totals, where the
- * parcel goes, points and the delivery time, and where to follow the order up (the account,
- * or for a guest the shop's contact e-mail: order-recipient.ts). Queued by the payment completion in the
- * transaction that marks the order paid (dedupe key per order), delivered by the mail loop.
+ * package goes, points and the delivery time, and where to follow the order up (the account,
+ * or for a guest the shop's contact email: order-recipient.ts). The HTML part has the shop's
+ * look (mail-layout.ts): its name as the header, each line with its picture, working links.
+ * Queued by the payment completion in the transaction that marks the order paid (dedupe key per
+ * order), delivered by the mail loop.
  */
 import { formatCents, formatCount } from '../../domain/money';
 import * as MESSAGES from '../../domain/messages';
@@ -11,7 +13,15 @@ import { orderShippingAddress } from '../customers/get-last-shipping-address';
 import type { orderLines, orders } from '../db/schema';
 import type { MailMessage } from './create-mailer';
 import { escapeHtml } from './escape-html';
-import { earnedPointsLines, followUpLines, type OrderRecipient } from './order-recipient';
+import { mailDocument, mailLinesTable, mailParagraph } from './mail-layout';
+import {
+  earnedPointsLines,
+  followUpLines,
+  sentenceHtml,
+  sentenceText,
+  type MailSentence,
+  type OrderRecipient,
+} from './order-recipient';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
@@ -28,10 +38,12 @@ interface Confirmation {
   totals: { label: string; value: string }[];
   /** Name, street, city line, country, then the phone if given; null when no address was collected. */
   shipTo: string[] | null;
-  points: string[];
+  points: MailSentence[];
   shippingTime: string;
-  followUp: string[];
+  followUp: MailSentence[];
 }
+
+const HEADING = 'Thank you for your order!';
 
 const SHIP_TO_HEADING = 'Shipping to:';
 
@@ -70,7 +82,7 @@ function confirmation(order: OrderRow, lines: OrderLineRow[], recipient: OrderRe
 export function confirmationText(order: OrderRow, lines: OrderLineRow[], recipient: OrderRecipient): string {
   const mail = confirmation(order, lines, recipient);
   return [
-    'Thank you for your order!',
+    HEADING,
     '',
     `Order number: ${mail.orderNumber}`,
     '',
@@ -79,47 +91,57 @@ export function confirmationText(order: OrderRow, lines: OrderLineRow[], recipie
     ...mail.totals.map((total) => `${total.label}: ${total.value}`),
     '',
     ...(mail.shipTo ? [SHIP_TO_HEADING, ...mail.shipTo, ''] : []),
-    ...mail.points,
+    ...mail.points.map(sentenceText),
     mail.shippingTime,
     '',
-    ...(mail.followUp.length > 0 ? [...mail.followUp, ''] : []),
+    ...(mail.followUp.length > 0 ? [...mail.followUp.map(sentenceText), ''] : []),
     'Wear Your Faith',
   ].join('\n');
 }
 
-const CELL = 'padding:6px 0;border-bottom:1px solid #eee3d9';
+const CELL = 'padding:6px 0';
 
-/** The same confirmation as HTML; every value from the order (names, address, codes) is escaped. */
+/**
+ * The same confirmation as HTML in the shop's layout: the lines with their pictures, totals,
+ * address, points and links. Every value from the order (names, address, codes) is escaped.
+ */
 export function confirmationHtml(order: OrderRow, lines: OrderLineRow[], recipient: OrderRecipient): string {
   const mail = confirmation(order, lines, recipient);
   const row = (label: string, value: string, style = CELL) =>
     `<tr><td style="${style}">${escapeHtml(label)}</td><td style="${style};text-align:right">${escapeHtml(value)}</td></tr>`;
-  const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-  return [
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1a17;max-width:560px;margin:0 auto;padding:24px">',
-    '<h1 style="font-size:22px">Thank you for your order!</h1>',
-    `<p>Order number: <strong>${escapeHtml(mail.orderNumber)}</strong></p>`,
-    '<table role="presentation" style="width:100%;border-collapse:collapse">',
-    ...mail.lines.map((line) => row(line.label, line.total)),
-    ...mail.totals.map((total) =>
-      total.label === 'Total' ? row(total.label, total.value, 'padding:6px 0;font-weight:bold') : row(total.label, total.value),
-    ),
-    '</table>',
-    ...(mail.shipTo
-      ? [
-          `<h2 style="font-size:16px;margin-top:24px">${escapeHtml(SHIP_TO_HEADING.replace(/:$/, ''))}</h2>`,
-          `<p>${mail.shipTo.map(escapeHtml).join('<br>')}</p>`,
-        ]
-      : []),
-    ...mail.points.map(paragraph),
-    paragraph(mail.shippingTime),
-    ...mail.followUp.map(paragraph),
-    '<p style="color:#6b625c;font-size:13px">Wear Your Faith</p>',
-    '</body></html>',
-  ].join('\n');
+  return mailDocument({
+    publicUrl: recipient.publicUrl,
+    title: orderConfirmationSubject(order.orderNumber),
+    heading: HEADING,
+    content: [
+      `<p style="margin:0 0 12px">Order number: <strong>${escapeHtml(mail.orderNumber)}</strong></p>`,
+      mailLinesTable(lines, recipient.publicUrl),
+      '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin-bottom:16px">',
+      ...mail.totals.map((total) =>
+        total.label === 'Total'
+          ? row(total.label, total.value, 'padding:8px 0;font-weight:bold;border-top:1px solid #ece4dc')
+          : row(total.label, total.value),
+      ),
+      '</table>',
+      ...(mail.shipTo
+        ? [
+            `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(SHIP_TO_HEADING.replace(/:$/, ''))}</h2>`,
+            `<p>${mail.shipTo.map(escapeHtml).join('<br>')}</p>`,
+          ]
+        : []),
+      ...mail.points.map((sentence) => mailParagraph({ html: sentenceHtml(sentence) })),
+      mailParagraph({ text: mail.shippingTime }),
+      ...mail.followUp.map((sentence) => mailParagraph({ html: sentenceHtml(sentence) })),
+    ],
+  });
 }
 
-/** The whole message for an order with an e-mail address. */
+/** The confirmation's subject line. */
+function orderConfirmationSubject(orderNumber: string): string {
+  return `Your Wear Your Faith order ${orderNumber}`;
+}
+
+/** The whole message for an order with an email address. */
 export function orderConfirmationMessage(
   order: OrderRow & { email: string },
   lines: OrderLineRow[],
@@ -127,7 +149,7 @@ export function orderConfirmationMessage(
 ): MailMessage {
   return {
     to: order.email,
-    subject: `Your Wear Your Faith order ${order.orderNumber}`,
+    subject: orderConfirmationSubject(order.orderNumber),
     text: confirmationText(order, lines, recipient),
     html: confirmationHtml(order, lines, recipient),
   };

@@ -30,7 +30,7 @@ export function startMailDelivery(options: {
       for (;;) {
         again = false;
         const result = await deliverQueuedEmail({ db, mailer });
-        if (result.failed > 0) logger.warn(result, 'some queued e-mail could not be sent');
+        if (result.failed > 0) logger.warn(result, 'some queued email could not be sent');
         if (!again && result.sent + result.failed < 20) break;
         if (stopped) break;
       }

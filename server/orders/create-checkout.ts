@@ -42,7 +42,7 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
     if (field === 'quantity')
       throw badRequest(`${label}: quantity must be a whole number from 1 to ${CHECKOUT_MAX_QUANTITY}`, 'invalid-line');
     if (field === 'productId') throw badRequest(`${label}: this product is not available`, 'invalid-line');
-    if (field === 'color') throw badRequest(`${label}: choose a colour`, 'invalid-line');
+    if (field === 'color') throw badRequest(`${label}: choose a color`, 'invalid-line');
     if (field === 'size') throw badRequest(`${label}: choose a size`, 'invalid-line');
     throw badRequest(`${label}: ${issue.message}`, 'invalid-line');
   }

@@ -65,7 +65,7 @@ export async function resolveCheckoutLines(options: {
     if (!product) return refuse(`${label}: this product is not available`);
     if (!product.isActive) return refuse(`${label}: ${product.name} is no longer available`, 'product-unavailable');
     const color = allows(product.colors, line.color, DEFAULT_COLOR);
-    if (!color) return refuse(`${label}: ${product.name} has no colour ${line.color}`);
+    if (!color) return refuse(`${label}: ${product.name} has no color ${line.color}`);
     const size = allows(product.sizes, line.size, DEFAULT_SIZE);
     if (!size) return refuse(`${label}: ${product.name} has no size ${line.size}`);
     return {

@@ -21,7 +21,7 @@ const QuoteRequestSchema = z.object({
 function lineProblem(index: number, field: PropertyKey | undefined): string {
   const label = `Line ${index + 1}`;
   if (field === 'quantity') return `${label}: quantity must be a whole number from 1 to ${CHECKOUT_MAX_QUANTITY}`;
-  if (field === 'color') return `${label}: choose a colour`;
+  if (field === 'color') return `${label}: choose a color`;
   if (field === 'size') return `${label}: choose a size`;
   return `${label}: this product is not available`;
 }

@@ -5,12 +5,7 @@
  */
 import * as CART_MESSAGES from '../../domain/cart-messages';
 import * as MESSAGES from '../../domain/messages';
-import {
-  SANDBOX_ADDRESS_POLICY,
-  validateShippingAddress,
-  type AddressField,
-  type ShippingAddress,
-} from '../../domain/shipping-address';
+import { validateShippingAddress, type AddressField, type ShippingAddress } from '../../domain/shipping-address';
 import { AppError } from '../app-error';
 import { completeCheckoutSession } from './complete-checkout-session';
 import { getHostedSession } from './get-hosted-session';
@@ -55,7 +50,7 @@ export async function paySandboxSession(
   // The address is checked before the card, so nothing is stored while a field is wrong.
   let shipping: ShippingAddress | null = null;
   if (session.purpose === 'order') {
-    const checked = validateShippingAddress(options.address ?? {}, SANDBOX_ADDRESS_POLICY);
+    const checked = validateShippingAddress(options.address ?? {});
     if (!checked.ok) {
       throw new AppError('invalid-address', {
         status: 400,

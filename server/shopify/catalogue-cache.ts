@@ -103,7 +103,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
         return value;
       } catch (error) {
         entry.failedAt = timers.now();
-        logger.error({ err: error, key }, 'external catalogue load failed');
+        logger.error({ err: error, key }, 'external catalog load failed');
         return null;
       } finally {
         cancelLimit();
@@ -117,7 +117,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   function waitAtMost<T>(key: string, promise: Promise<T | null>, ms: number): Promise<T | null> {
     return new Promise((resolve) => {
       const cancel = timers.setTimer(() => {
-        logger.warn({ key, waitMs }, 'external catalogue slower than the time limit; falling back');
+        logger.warn({ key, waitMs }, 'external catalog slower than the time limit; falling back');
         resolve(null);
       }, ms);
       void promise.then((value) => {

@@ -56,7 +56,7 @@ export function createShopifyService(options: CreateShopifyServiceOptions): Shop
     try {
       return await run();
     } catch (error) {
-      logger.error({ err: error, what }, 'external catalogue failed');
+      logger.error({ err: error, what }, 'external catalog failed');
       return null;
     }
   };

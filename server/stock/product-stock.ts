@@ -51,7 +51,7 @@ export function parseStockEdits(
   product: { colors: string[]; sizes: string[] },
   cells: unknown,
 ): StockEdit[] {
-  if (!Array.isArray(cells)) throw badRequest('Stock must be a list of colour and size counts', 'invalid-stock');
+  if (!Array.isArray(cells)) throw badRequest('Stock must be a list of color and size counts', 'invalid-stock');
   const colors = stockColors(product.colors);
   const sizes = stockSizes(product.sizes);
   if (cells.length > colors.length * sizes.length) throw badRequest('Too many stock entries', 'invalid-stock');

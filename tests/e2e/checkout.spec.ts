@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seedCart, type PublicProduct } from './helpers/shop';
+import { fillSandboxAddress, seedCart, type PublicProduct } from './helpers/shop';
 
 test('cart, coupon, sandbox decline and payment, success page, cart cleared', async ({ page, request }) => {
   const errors: string[] = [];
@@ -46,6 +46,7 @@ test('cart, coupon, sandbox decline and payment, success page, cart cleared', as
   await expect(page.getByTestId('sandbox-total')).toHaveText('$46.49');
   await expect(page.getByText('Simple Cross Tee')).toBeVisible();
 
+  await fillSandboxAddress(page);
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByText('Your card was declined.')).toBeVisible();

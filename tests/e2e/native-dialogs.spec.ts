@@ -8,7 +8,15 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { skipPromo } from './helpers/shop';
+
+/** The brightness (0 to 255, the mean of red, green and blue) of one pixel of the viewport. */
+async function brightness(page: Page, x: number, y: number): Promise<number> {
+  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  const [red = 0, green = 0, blue = 0] = await sharp(png).removeAlpha().raw().toBuffer();
+  return (red + green + blue) / 3;
+}
 
 /** The scripts the page has asked for so far, with when (Date.now()) it first asked. */
 function scriptsRequested(page: Page): Map<string, number> {
@@ -35,8 +43,8 @@ const isOverPage = (page: Page) =>
     const dialog = document.querySelector('dialog');
     if (!dialog?.matches(':popover-open') || dialog.getAttribute('aria-modal') !== 'true') return false;
     const box = dialog.getBoundingClientRect();
-    // The whole viewport but a kept scrollbar gutter (headless Chromium reserves one, hidden).
-    return box.left === 0 && box.top === 0 && box.width >= window.innerWidth - 20 && box.height === window.innerHeight;
+    // The whole viewport (headless Chromium's scrollbars take no room).
+    return box.left === 0 && box.top === 0 && box.width === window.innerWidth && box.height === window.innerHeight;
   });
 const promoSeen = (page: Page) => page.evaluate(() => sessionStorage.getItem('promoDialogSeen'));
 
@@ -85,6 +93,44 @@ test('the promo is a modal <dialog> over the page that loads no script to open; 
   await expect(dialog).toHaveCount(0);
   expect(await promoSeen(page)).toBe('true');
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('visible');
+});
+
+test('at 375 px the promo dims the page as the footer dialogs do, and moves nothing (no strip beside the hero)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  // The promo's 2 s delay runs when the test says so.
+  await page.clock.install();
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1, name: 'Wear Your Faith' });
+  await expect(heading).toBeVisible();
+  const layout = () =>
+    page.evaluate(() => ({
+      width: document.documentElement.clientWidth,
+      heading: document.querySelector('h1')!.getBoundingClientRect().left,
+    }));
+  const before = await layout();
+  // A light pixel of the header, and the hero's right edge (where the strip appeared).
+  const header = await brightness(page, 150, 8);
+  const heroEdge = await brightness(page, 372, 500);
+  await page.clock.runFor(3_000);
+  const dialog = page.getByRole('dialog', { name: 'Get 10% off your order' });
+  await expect(dialog).toBeVisible();
+  expect(await isOverPage(page)).toBe(true);
+  expect(await layout()).toEqual(before);
+  // Dimmed: half as bright (black at 50%), up to the right edge.
+  expect(await brightness(page, 150, 8)).toBeLessThan(header * 0.6);
+  expect(await brightness(page, 372, 500)).toBeLessThan(heroEdge * 0.6 + 1);
+  const promoDim = await brightness(page, 150, 8);
+  await page.screenshot({ path: 'test-results/screens/promo-dimmed-375.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect(await brightness(page, 150, 8)).toBe(header);
+
+  // A footer dialog dims the header alike.
+  await page.getByRole('button', { name: 'Size Guide' }).click();
+  await expect(page.getByRole('dialog', { name: 'Size Guide' })).toBeVisible();
+  expect(Math.abs((await brightness(page, 150, 8)) - promoDim)).toBeLessThan(12);
 });
 
 test('a click on the backdrop closes the promo and marks it seen; a click inside it does not', async ({ page }) => {

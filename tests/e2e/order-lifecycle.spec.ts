@@ -115,7 +115,7 @@ test('Donations tab: amount, date, e-mail, status and the total raised', async (
   await expect(raised).toContainText('not counted as orders or revenue');
   const paidRow = page.getByTestId('donation-row').filter({ hasText: '$42.00' }).first();
   await expect(paidRow).toContainText('paid');
-  await expect(paidRow).toContainText('No e-mail given');
+  await expect(paidRow).toContainText('No email given');
   await page.getByLabel('Filter donations by status').selectOption('paid');
   await expect(page.getByTestId('donation-row').filter({ hasText: 'pending' })).toHaveCount(0);
   await screenshotAt(page, 'admin-donations', [1440, 375], false);

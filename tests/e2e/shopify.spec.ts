@@ -130,7 +130,7 @@ test.describe('with the Shopify catalogue answering', () => {
     await gotoHydrated(page, `${shop.url}/t-shirts`);
     const card = page.getByRole('article', { name: 'Light of the World Tee' });
     await expect(card.locator('.price > span')).toHaveText('$28.00');
-    await card.getByLabel('Color').selectOption('Black');
+    await card.getByLabel('Color', { exact: true }).selectOption('Black');
     await expect(card.locator('.price > span')).toHaveText('$29.00');
     await expect(card.getByText('$33.00')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();

@@ -5,7 +5,7 @@
  * slip and the stock grid. Screenshots at 375 and 1440 px go to test-results/screens/.
  */
 import { expect, test } from '@playwright/test';
-import { screenshotAt, seedCart, signInAdmin, skipPromo, type PublicProduct } from './helpers/shop';
+import { fillSandboxAddress, screenshotAt, seedCart, signInAdmin, skipPromo, type PublicProduct } from './helpers/shop';
 
 test('a sold-out variant on the product page and on a card; "Only 2 left"', async ({ page }) => {
   await skipPromo(page);
@@ -26,7 +26,7 @@ test('a sold-out variant on the product page and on a card; "Only 2 left"', asyn
   // A card: the whole colour Cream of the cap is sold out; the tee's sold-out size is marked.
   await page.goto('/t-shirts');
   const card = page.getByRole('article', { name: 'Classic Cross Tee' });
-  await card.getByLabel('Color').selectOption('White');
+  await card.getByLabel('Color', { exact: true }).selectOption('White');
   await expect(card.getByLabel('Size').locator('option', { hasText: 'XS (sold out)' })).toHaveCount(1);
   await expect(card.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
   await card.getByLabel('Size').selectOption('M');
@@ -80,6 +80,7 @@ test('a shopper who cancels on the hosted page can check out the last unit again
   await expect(page).toHaveURL(/\/cart$/);
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
+  await fillSandboxAddress(page);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/payment-success\?session_id=sbx_/);

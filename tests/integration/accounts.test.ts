@@ -41,7 +41,7 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(signUp.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(false);
 
     const mail = await waitForMail(shop.dataDir, 'grace.hopper@example.com');
-    expect(mail.subject).toContain('Confirm your e-mail');
+    expect(mail.subject).toContain('Confirm your email');
     const link = new URL(linkFrom(mail, `${ORIGIN}/api/auth/verify-email`));
 
     // Not yet confirmed: 403 EMAIL_NOT_VERIFIED.
@@ -149,7 +149,7 @@ describe('sign-up, confirmation and sign-in', () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.dedupeKey, `order-confirmation:${order!.id}`));
-    expect(confirmation!.text).toContain(`Create an account with this e-mail address to collect them: ${ORIGIN}/auth`);
+    expect(confirmation!.text).toContain(`Create an account with this email address to collect them: ${ORIGIN}/auth`);
 
     await waitForMail(shop.dataDir, 'guest.points@example.com');
     const cookie = await createConfirmedCustomer(shop, {

@@ -10,6 +10,7 @@ import type { CartQuote } from '../../domain/cart-quote';
 import type { Viewer } from '../../server/context';
 import { loyaltyLedger, orders, products } from '../../server/db/schema';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { payOnSandbox } from '../support/sandbox';
 
 let shop: TestShop;
 let adminToken: string;
@@ -150,7 +151,7 @@ describe('POST /api/cart/quote', () => {
     const messages = result.lines.flatMap((line) => (line.status === 'unavailable' ? [line.message] : []));
     expect(messages).toEqual([
       'Line 2: this product is not available',
-      `Line 3: ${tee.name} has no colour Chartreuse`,
+      `Line 3: ${tee.name} has no color Chartreuse`,
       `Line 4: ${tee.name} has no size XXXXL`,
       'Line 5: Retired Tee is no longer available',
       'Line 6: this product is not available',
@@ -223,12 +224,7 @@ describe('redeeming points at the default rate (2,000 points per $1.00 off)', ()
       pointsDiscountCents: 200,
       totalCents: quoted.price.totalCents - 200,
     });
-    const paid = await shop.request(`/sandbox/checkout/${sessionId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'cardNumber=4242424242424242',
-      redirect: 'manual',
-    });
+    const paid = await payOnSandbox(shop, sessionId);
     expect(paid.status).toBe(302);
     const ledger = await shop.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, order!.id));
     expect(ledger.find((row) => row.type === 'redeemed')?.points).toBe(-4000);

@@ -15,6 +15,7 @@ import {
 import { completeCheckoutSession } from '../../server/payments/complete-checkout-session';
 import { expireStaleSessions } from '../../server/payments/sweep-checkouts';
 import { createTestShop, type TestShop } from '../support/test-shop';
+import { payOnSandbox as payWithCard } from '../support/sandbox';
 
 let shop: TestShop;
 type ProductRow = typeof products.$inferSelect;
@@ -56,14 +57,7 @@ async function orderBySession(sessionId: string) {
   return order!;
 }
 
-async function payOnSandbox(sessionId: string, cardNumber: string) {
-  return shop.request(`/sandbox/checkout/${sessionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber }).toString(),
-    redirect: 'manual',
-  });
-}
+const payOnSandbox = (sessionId: string, cardNumber: string) => payWithCard(shop, sessionId, cardNumber);
 
 describe('POST /api/checkout', () => {
   it('reprices from the database, ignores browser prices and stores a pending order', async () => {
@@ -141,7 +135,7 @@ describe('POST /api/checkout', () => {
       json: { error: 'Line 2: Simple Cross Tee has no size XXL', code: 'invalid-line' },
     });
     expect((await postCheckout({ items: [{ ...good, color: 'Purple' }] })).json.error).toBe(
-      'Line 1: Simple Cross Tee has no colour Purple',
+      'Line 1: Simple Cross Tee has no color Purple',
     );
     expect((await postCheckout({ items: [good, good, { ...good, quantity: 100 }] })).json.error).toMatch(
       /^Line 3: quantity/,
@@ -287,7 +281,7 @@ describe('sandbox checkout and completion', () => {
     expect(mail[0]!.text).toContain('Total: $54.00');
     // A guest (no account for this address): the points wait for an account made with it; no /account link.
     expect(mail[0]!.text).toContain(
-      'Points earned: 5,400\nCreate an account with this e-mail address to collect them: http://shop.test/auth',
+      'Points earned: 5,400\nCreate an account with this email address to collect them: http://shop.test/auth',
     );
     expect(mail[0]!.text).toContain(`Write to us at hello@wearyourfaith.shop with your order number, ${paid.orderNumber}.`);
     expect(mail[0]!.text).not.toContain('/account');

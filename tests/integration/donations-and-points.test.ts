@@ -5,6 +5,7 @@ import type { Viewer } from '../../server/context';
 import { checkoutSessions, customers, donations, loyaltyLedger, orders, products } from '../../server/db/schema';
 import { getPointsBalance, getSpendablePoints } from '../../server/loyalty/ledger';
 import { createTestShop, type TestShop } from '../support/test-shop';
+import { payOnSandbox } from '../support/sandbox';
 
 let shop: TestShop;
 // Test-only stand-in for the accounts service: the signed-in e-mail comes from a test header.
@@ -32,14 +33,8 @@ function post(path: string, body: unknown, viewer?: string) {
   });
 }
 
-function pay(sessionId: string) {
-  return shop.request(`/sandbox/checkout/${sessionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'cardNumber=4242424242424242',
-    redirect: 'manual',
-  });
-}
+/** Pays a donation's or an order's page (a donation ignores the address). */
+const pay = (sessionId: string) => payOnSandbox(shop, sessionId);
 
 describe('POST /api/donations', () => {
   it('stores a pending donation, opens a sandbox session and completes it once', async () => {

@@ -118,7 +118,8 @@ const FIELD_NAMES = [
   'passcode', 'email', 'password', 'name', 'firstName', 'lastName', 'items', 'productId', 'color', 'size',
   'quantity', 'couponCode', 'pointsToRedeem', 'amountCents', 'sessionId', 'pageUrl', 'userAgent', 'isActive',
   'status', 'costCents', 'variantId', 'price', 'priceCents', 'category', 'slug', 'images', 'colors', 'sizes',
-  'token', 'newPassword', 'callbackURL', 'cardNumber', 'description', 'stock', 'isNew', 'isFeatured',
+  'token', 'newPassword', 'callbackURL', 'cardNumber', 'description', 'stock', 'isNew', 'isFeatured', 'body',
+  'line1', 'city', 'region', 'postalCode', 'country',
 ];
 
 const nasty = fc.constantFrom(
@@ -178,7 +179,17 @@ const SAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   'api/admin/products/:id': () => ({ name: 'Fuzz Tee', priceCents: 2500, category: 't-shirts', costCents: 100 }),
   'api/admin/orders/:id': () => ({ status: 'shipped' }),
   'api/auth/*': () => ({ email: 'fuzz@example.com', password: 'correct horse battery', name: 'Fuzz', firstName: 'F', lastName: 'Z' }),
-  'sandbox/checkout/:sessionId': () => ({ cardNumber: '4000 0000 0000 0002' }),
+  'api/admin/shop-pages/:slug': () => ({ body: '## Fuzz\n\nA page text.' }),
+  // Past the address check (an order of goods needs one), to the card's decline.
+  'sandbox/checkout/:sessionId': () => ({
+    cardNumber: '4000 0000 0000 0002',
+    name: 'Fuzz Buyer',
+    line1: '1 Main St',
+    city: 'Indianapolis',
+    region: 'IN',
+    postalCode: '46204',
+    country: 'US',
+  }),
 };
 
 function nearlyValidBody(pattern: string): fc.Arbitrary<{ body: Body; contentType: string }> | null {

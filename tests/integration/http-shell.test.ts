@@ -126,6 +126,13 @@ describe('HTTP shell', () => {
     expect(logo.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(logo.headers.get('x-frame-options')).toBeNull();
     expect(logo.headers.get('cache-control')).toBe('public, max-age=604800');
+    expect(logo.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    // A picture may be embedded elsewhere: the order e-mails show the lines' pictures (issue 32).
+    for (const picture of ['/images/products/simple-cross-tee-blue-480.webp', '/apple-touch-icon.png']) {
+      const response = await shop.request(picture);
+      expect(response.status, picture).toBe(200);
+      expect(response.headers.get('cross-origin-resource-policy'), picture).toBe('cross-origin');
+    }
     const icon = await shop.request('/favicon.ico', { headers: { 'accept-encoding': 'gzip, br' } });
     expect(icon.headers.get('content-encoding')).toBe('br');
     expect(brotliDecompressSync(Buffer.from(await icon.arrayBuffer())).equals(readFileSync(path.join(ROOT, 'build/client/favicon.ico')))).toBe(true);

@@ -119,6 +119,12 @@ describe('shipped, delivered: tracking and e-mails', () => {
     expect(mail[0]!.subject).toContain('Your order has shipped');
     expect(mail[0]!.text).toContain('Tracking number: 1Z999AA10123456784');
     expect(mail[0]!.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    // The HTML part (issue 32 item 12): the shop's name, the lines with their pictures from
+    // PUBLIC_URL, and a working tracking link.
+    const html = mail[0]!.html ?? '';
+    expect(html).toContain('>Wear Your Faith</span>');
+    expect(html).toMatch(/<img src="http:\/\/shop\.test\/images\/products\/[a-z0-9-]+-480\.webp" alt="[^"]+"/);
+    expect(html).toContain('<a href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
 
     expect((await setStatus(order.id, { status: 'delivered' })).status).toBe(200);
     expect((await setStatus(order.id, { status: 'delivered' })).status).toBe(200);
@@ -162,7 +168,7 @@ describe('shipped, delivered: tracking and e-mails', () => {
     expect(view.lifecycle.trackingUrl).toBeNull();
     const [mail] = await outboxFor(order.id);
     expect(mail!.text).toContain('Tracking number: AB-123 456');
-    expect(mail!.text).not.toContain('Track your parcel');
+    expect(mail!.text).not.toContain('Track your package');
   });
 
   it('tells a guest to write with the order number, and links a signed-in customer to /account', async () => {

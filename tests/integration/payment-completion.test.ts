@@ -16,6 +16,7 @@ import {
 } from '../../server/payments/sweep-checkouts';
 import { deferred } from '../support/deferred';
 import { createTestShop, type TestShop } from '../support/test-shop';
+import { payOnSandbox } from '../support/sandbox';
 
 let shop: TestShop;
 let teeId: string;
@@ -55,14 +56,7 @@ async function checkoutSession(email: string, body: Record<string, unknown> = {}
   return ((await response.json()) as { sessionId: string }).sessionId;
 }
 
-function payWithCard(sessionId: string) {
-  return shop.request(`/sandbox/checkout/${sessionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'cardNumber=4242424242424242',
-    redirect: 'manual',
-  });
-}
+const payWithCard = (sessionId: string) => payOnSandbox(shop, sessionId);
 
 describe('the sandbox Pay button with a body that is not a form', () => {
   it('answers 415 or 400, never 500, logs no error and changes nothing', async () => {

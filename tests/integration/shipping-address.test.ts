@@ -11,18 +11,10 @@ import { SHIPPING_COUNTRY_CODES } from '../../domain/shipping-address';
 import { emailOutbox, orders, products } from '../../server/db/schema';
 import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
 import { createConfirmedCustomer } from '../support/accounts';
+import { SANDBOX_TEST_ADDRESS } from '../support/sandbox';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
-const ADDRESS = {
-  name: 'Ruth Moabite',
-  line1: '7 Field Lane',
-  line2: 'Unit 2',
-  city: 'Bloomington',
-  region: 'IN',
-  postalCode: '47401-1234',
-  country: 'US',
-  phone: '+1 812 555 0199',
-};
+const ADDRESS = SANDBOX_TEST_ADDRESS;
 
 async function teeId(shop: TestShop) {
   const [row] = await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee'));
@@ -137,18 +129,34 @@ describe('sandbox checkout address', () => {
     );
     expect(mail.html).toContain('Naomi &lt;Mara&gt; &amp; Ruth<br>7 Field Lane<br>Bloomington, IN 47401-1234<br>United States<br>Phone: +1 812 555 0199');
     expect(mail.html).not.toContain('<Mara>');
-
-    const blank = await checkout(shop, { email: 'blank@example.com' });
-    expect((await pay(blank, { country: 'US' })).status).toBe(302);
-    const unaddressed = await confirmationOf((await orderBySession(shop, blank)).id);
-    expect(unaddressed.text).not.toContain('Shipping to');
-    expect(unaddressed.html).not.toContain('Shipping to');
   });
 
-  it('pays a page left entirely blank (RUN-CONTRACT card-only flow), flagged as no address', async () => {
+  it('refuses a page left blank for an order of goods (RUN-CONTRACT, as Stripe does) and marks the fields required', async () => {
     const sessionId = await checkout(shop);
-    expect((await pay(sessionId, { country: 'US' })).status).toBe(302);
-    expect(await orderBySession(shop, sessionId)).toMatchObject({ status: 'processing', shippingLine1: null });
+    const page = await (await shop.request(`/sandbox/checkout/${sessionId}`)).text();
+    // Each required field says so in HTML and to assistive technology; line 2 and the phone do not.
+    const control = (field: string) => page.match(new RegExp(`<(?:input|select)[^>]*name="${field}"[^>]*>`))?.[0] ?? '';
+    for (const field of ['name', 'line1', 'city', 'region', 'postalCode', 'country']) {
+      expect(control(field), field).toContain(' required=""');
+      expect(control(field), field).toContain(' aria-required="true"');
+    }
+    for (const field of ['line2', 'phone']) {
+      expect(control(field), field).not.toBe('');
+      expect(control(field), field).not.toContain('required');
+    }
+    const blanks: Record<string, string>[] = [{}, { country: 'US' }, { country: 'US', name: ' ', line1: '  ', city: '', region: '', postalCode: '' }];
+    for (const blank of blanks) {
+      const refused = await pay(sessionId, blank);
+      expect(refused.status).toBe(400);
+      const html = await refused.text();
+      expect(html).toContain('Please check your shipping address.');
+      for (const message of ['Enter your full name', 'Enter your address line 1', 'Enter your city', 'Enter your postal code']) {
+        expect(html).toContain(message);
+      }
+    }
+    expect(await orderBySession(shop, sessionId)).toMatchObject({ status: 'pending', paidAt: null, shippingLine1: null });
+    expect((await pay(sessionId, ADDRESS)).status).toBe(302);
+    expect(await orderBySession(shop, sessionId)).toMatchObject({ status: 'processing', shippingLine1: '7 Field Lane' });
   });
 
   it('asks a donation for no address', async () => {

@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startShopProcess, waitForOutput, type ShopProcess } from '../support/process';
 import { startS3Server, type S3TestServer } from '../support/s3-server';
+import { sandboxFormBody } from '../support/sandbox';
 
 const serverUrl = process.env.DATABASE_URL;
 const PASSCODE = 'two-process-passcode-1';
@@ -215,7 +216,7 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
 
     const paid = await send(b, `/sandbox/checkout/${sessionId}`, {
       method: 'POST',
-      body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }).toString(),
+      body: sandboxFormBody(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(paid.status, await paid.clone().text()).toBe(302);

@@ -33,7 +33,7 @@ describe('AdminAccessDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Admin Access' })).toBeInTheDocument();
     expect(screen.getByText('Enter the admin passcode to access the management panel.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Passcode'), '   {Enter}');
-    expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Please enter a passcode', variant: 'destructive' });
+    expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Please enter a passcode', variant: 'destructive', topic: 'admin-access' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -49,7 +49,7 @@ describe('AdminAccessDialog', () => {
     expect(field).toBeDisabled();
     answer(Response.json({ success: false, error: 'Invalid passcode. Please try again.' }, { status: 401 }));
     await waitFor(() => expect(field).toHaveValue(''));
-    expect(notify).toHaveBeenCalledWith({ title: 'Access Denied', description: 'Invalid passcode. Please try again.', variant: 'destructive' });
+    expect(notify).toHaveBeenCalledWith({ title: 'Access Denied', description: 'Invalid passcode. Please try again.', variant: 'destructive', topic: 'admin-access' });
     expect(screen.getByRole('button', { name: 'Access' })).toBeEnabled();
     expect(localStorage.getItem('adminSessionToken')).toBeNull();
   });
@@ -63,7 +63,7 @@ describe('AdminAccessDialog', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(localStorage.getItem('adminSessionToken')).toBe(token);
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(notify).toHaveBeenCalledWith({ title: 'Access Granted', description: 'Welcome to the admin panel!' });
+    expect(notify).toHaveBeenCalledWith({ title: 'Access Granted', description: 'Welcome to the admin panel!', topic: 'admin-access' });
   });
 
   it('reports a network failure with the spec text', async () => {
@@ -74,7 +74,7 @@ describe('AdminAccessDialog', () => {
     renderDialog();
     await userEvent.type(screen.getByLabelText('Passcode'), 'x{Enter}');
     await waitFor(() =>
-      expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to verify passcode. Please try again.', variant: 'destructive' }),
+      expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to verify passcode. Please try again.', variant: 'destructive', topic: 'admin-access' }),
     );
   });
 });

@@ -30,7 +30,7 @@ export function AdminAccessForm({
     event.preventDefault();
     if (isVerifying) return;
     if (!passcode.trim()) {
-      notify({ title: MESSAGES.errorTitle, description: ADMIN_MESSAGES.passcodeRequired, variant: 'destructive' });
+      notify({ title: MESSAGES.errorTitle, description: ADMIN_MESSAGES.passcodeRequired, variant: 'destructive', topic: 'admin-access' });
       return;
     }
     setIsVerifying(true);
@@ -38,23 +38,24 @@ export function AdminAccessForm({
       const answer = await requestAdminSession(passcode);
       if (answer.ok) {
         writeAdminToken(answer.token);
-        notify({ title: ADMIN_MESSAGES.accessGrantedTitle, description: ADMIN_MESSAGES.accessGrantedDescription });
+        notify({ title: ADMIN_MESSAGES.accessGrantedTitle, description: ADMIN_MESSAGES.accessGrantedDescription, topic: 'admin-access' });
         setPasscode('');
         onGranted(answer.token);
       } else if (answer.status === 401) {
-        notify({ title: ADMIN_MESSAGES.accessDeniedTitle, description: ADMIN_MESSAGES.passcodeInvalid, variant: 'destructive' });
+        notify({ title: ADMIN_MESSAGES.accessDeniedTitle, description: ADMIN_MESSAGES.passcodeInvalid, variant: 'destructive', topic: 'admin-access' });
         setPasscode('');
       } else {
         notify({
           title: MESSAGES.errorTitle,
           description: answer.status === 429 && answer.error ? answer.error : ADMIN_MESSAGES.passcodeVerifyFailed,
           variant: 'destructive',
+          topic: 'admin-access',
         });
         setPasscode('');
       }
     } catch (error) {
       console.error('[admin] passcode check failed', error);
-      notify({ title: MESSAGES.errorTitle, description: ADMIN_MESSAGES.passcodeVerifyFailed, variant: 'destructive' });
+      notify({ title: MESSAGES.errorTitle, description: ADMIN_MESSAGES.passcodeVerifyFailed, variant: 'destructive', topic: 'admin-access' });
     } finally {
       setIsVerifying(false);
       requestAnimationFrame(() => inputRef.current?.focus());

@@ -9,6 +9,7 @@ import { DashboardTab } from './dashboard-tab';
 import { DonationsTab } from './donations-tab';
 import { MarginsTab } from './margins-tab';
 import { OrdersTab } from './orders-tab';
+import { PagesTab } from './pages-tab';
 import { ProductsTab } from './products-tab';
 import { useAdminSessionLifecycle } from './use-admin-session-lifecycle';
 
@@ -20,17 +21,20 @@ const TABS = [
   { value: 'customers', label: ADMIN_MESSAGES.tabCustomers },
   // Issue 11 item 7: donations are listed apart from orders.
   { value: 'donations', label: 'Donations' },
+  // Issue 32 item 11: the policy pages' texts.
+  { value: 'pages', label: 'Pages' },
   // Issue 28: the owner's backups (Owner only once staff roles exist).
   { value: 'backups', label: 'Backups' },
 ] as const;
 
-/** The signed-in admin (SPEC §2 Admin): title, Back to Store, the five tabs and Donations (issue 11). */
+/** The signed-in admin (SPEC §2 Admin): title, Back to Store, the five tabs, Donations (issue 11) and Pages (issue 32). */
 /** The tabs whose panel takes no props. */
 const PLAIN_TABS = [
   { value: 'margins', Panel: MarginsTab },
   { value: 'orders', Panel: OrdersTab },
   { value: 'customers', Panel: CustomersTab },
   { value: 'donations', Panel: DonationsTab },
+  { value: 'pages', Panel: PagesTab },
   { value: 'backups', Panel: BackupsTab },
 ];
 

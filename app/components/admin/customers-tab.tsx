@@ -21,8 +21,8 @@ export function CustomersTab() {
       heading={ADMIN_MESSAGES.customersHeading}
       toolbar={
         <AdminSearchForm
-          label="Search customers by name or e-mail"
-          placeholder="Name or e-mail"
+          label="Search customers by name or email"
+          placeholder="Name or email"
           onSearch={list.field('q').onChange}
         />
       }

@@ -47,7 +47,7 @@ export function DonationsTab() {
                 {donation.status}
               </Badge>
             </p>
-            <p className="truncate text-sm text-muted">{donation.email ?? 'No e-mail given'}</p>
+            <p className="truncate text-sm text-muted">{donation.email ?? 'No email given'}</p>
           </div>
           <p className="text-sm text-muted">{formatDate(donation.createdAt)}</p>
         </li>

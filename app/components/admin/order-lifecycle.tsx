@@ -181,7 +181,7 @@ export function OrderLifecyclePanel({ order }: { order: AdminOrderDetail }) {
   }
   return (
     <section
-      aria-label="Fulfilment and refunds"
+      aria-label="Fulfillment and refunds"
       className="grid gap-2 rounded-lg border border-line p-3"
       data-testid="order-lifecycle"
     >

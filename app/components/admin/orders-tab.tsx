@@ -81,8 +81,8 @@ export function OrdersTab() {
       }
       toolbar={
         <AdminSearchForm
-          label="Search orders by number or e-mail"
-          placeholder="Order number or e-mail"
+          label="Search orders by number or email"
+          placeholder="Order number or email"
           className="flex-col sm:flex-row"
           onSearch={list.field('q').onChange}
         >
@@ -154,7 +154,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
       <section aria-labelledby="ship-to-heading" className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2">
         <ShipTo address={order.shipping} variant="details" />
         <dl className="grid content-start gap-1">
-          <dt className="text-xs font-semibold tracking-wide text-muted uppercase">E-mail</dt>
+          <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Email</dt>
           <dd className="break-all">{order.email ?? ADMIN_MESSAGES.notAvailable}</dd>
           <dt className="mt-1 text-xs font-semibold tracking-wide text-muted uppercase">Phone</dt>
           <dd>{order.shipping?.phone ?? ADMIN_MESSAGES.notAvailable}</dd>

@@ -284,7 +284,7 @@ function ProductForm({
           <p className="text-sm text-muted">{stock.isError ? stock.error.message : MESSAGES.loading}</p>
         )
       ) : (
-        <p className="text-xs text-muted">Stock per colour and size can be set once the product is saved.</p>
+        <p className="text-xs text-muted">Stock per color and size can be set once the product is saved.</p>
       )}
       <div className="grid gap-2">
         <Label htmlFor={id('tags')}>Tags (comma separated)</Label>

@@ -70,14 +70,14 @@ export function StockGrid({
   const columns = stockSizes(sizes);
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-1 text-sm font-medium">Stock per colour and size</legend>
+      <legend className="mb-1 text-sm font-medium">Stock per color and size</legend>
       <p className="text-xs text-muted">Blank: not tracked (unlimited). 0: sold out.</p>
       <div className="overflow-x-auto rounded-lg border border-line">
         <table className="w-full border-collapse text-sm" data-testid="stock-grid">
           <thead>
             <tr className="bg-brand-50">
               <th scope="col" className="px-2 py-1.5 text-left font-medium">
-                Colour
+                Color
               </th>
               {columns.map((size) => (
                 <th key={size} scope="col" className="px-2 py-1.5 text-center font-medium">

@@ -11,6 +11,7 @@ import type { OrderPrice } from '@domain/price-order';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { TermsNote } from '~/components/shop/terms-note';
 
 /**
  * The order summary of /cart (SPEC §2 Cart): subtotal, discount with the code, points,
@@ -155,6 +156,7 @@ export function OrderSummary(props: {
           CART_MESSAGES.proceedToCheckout
         )}
       </Button>
+      <TermsNote action="checking out" className="mt-3" />
     </section>
   );
 }

@@ -5,7 +5,7 @@
  * outside Vite's aliases); the sitemap reads it too. Only loaders read it: a page gets its own
  * row in its loader data, so the browser never downloads the other five.
  */
-import { BRAND_PLACEMENT_TAG } from '../../../domain/brand';
+import { BRAND_LINE_PLACEMENT_TAG, BRAND_PLACEMENT_TAG } from '../../../domain/brand';
 import { FILTER_ROWS, type FilterPage, type FilterRow } from '../../../domain/catalog-filter';
 import type { CollectionSource, CountStyle } from '../../../domain/catalog-page';
 import * as MESSAGES from '../../../domain/messages';
@@ -60,7 +60,7 @@ export const COLLECTION_PAGES: readonly CollectionPage[] = [
     hero: {
       eyebrow: MESSAGES.navTShirts,
       title: 'T-Shirts',
-      text: 'Soft, everyday tees that carry a message of hope, from simple crosses to favourite verses.',
+      text: 'Soft, everyday tees that carry a message of hope, from simple crosses to favorite verses.',
     },
     heading: 'T-Shirts',
     // SPEC §2 T-Shirts: external collection 'tshirts', else own products placed 'chosen', else the verse demo card.
@@ -140,7 +140,7 @@ export const COLLECTION_PAGES: readonly CollectionPage[] = [
     },
     heading: MESSAGES.gracefullyChosen,
     // SPEC §2 Gracefully Chosen: own products placed 'gracefully-chosen', filtered by category.
-    source: { own: { placement: 'gracefully-chosen' } },
+    source: { own: { placement: BRAND_LINE_PLACEMENT_TAG } },
     filters: FILTER_ROWS['eves-legacy'],
     countStyle: 'item(s)',
     empty: { title: MESSAGES.comingSoon, text: 'New pieces for this collection are on their way. Check back soon!' },

@@ -49,6 +49,7 @@ describe('DonationSection', () => {
       title: 'Invalid Amount',
       description: 'Please enter a valid donation amount of at least $1.',
       variant: 'destructive',
+      topic: 'donation',
     });
     expect(startDonation).not.toHaveBeenCalled();
   });
@@ -79,6 +80,6 @@ describe('DonationSection', () => {
     await user.click(screen.getByRole('button', { name: '$10' }));
     await user.click(screen.getByRole('button', { name: 'Donate Now' }));
     expect(tab.close).toHaveBeenCalled();
-    expect(notify).toHaveBeenCalledWith({ title: 'Donation Error', description: 'Payments are paused', variant: 'destructive' });
+    expect(notify).toHaveBeenCalledWith({ title: 'Donation Error', description: 'Payments are paused', variant: 'destructive', topic: 'donation' });
   });
 });

@@ -24,7 +24,7 @@ export const DonationSection = memo(function DonationSection() {
   async function donate() {
     const checked = isCustom ? validateDonationAmount(custom, 'custom') : validateDonationAmount(preset ?? 0, 'preset');
     if (!checked.ok) {
-      notify({ title: checked.title, description: checked.message, variant: 'destructive' });
+      notify({ title: checked.title, description: checked.message, variant: 'destructive', topic: 'donation' });
       return;
     }
     setIsProcessing(true);
@@ -36,7 +36,7 @@ export const DonationSection = memo(function DonationSection() {
     } catch (error) {
       tab?.close();
       const message = error instanceof Error && error.message ? error.message : MESSAGES.donationFailed;
-      notify({ title: MESSAGES.donationErrorTitle, description: message, variant: 'destructive' });
+      notify({ title: MESSAGES.donationErrorTitle, description: message, variant: 'destructive', topic: 'donation' });
     } finally {
       setIsProcessing(false);
     }

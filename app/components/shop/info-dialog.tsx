@@ -1,4 +1,6 @@
 import * as MESSAGES from '@domain/messages';
+import { RETURN_WINDOW_DAYS, SHOP_PAGE_TITLES, shopPagePath, type ShopPageSlug } from '@domain/shop-pages';
+import { PlainLink } from '~/components/ui/plain-link';
 import { NativeDialog } from './native-dialog';
 import type { QuickLink } from './site-footer';
 
@@ -17,13 +19,13 @@ const SIZE_CHART = [
  * none of this text weighs on the pages' first load. SPEC §2 Footer: Shipping Info says the
  * spec's two sentences, built from the shipping constants.
  */
-const QUICK_LINK_CONTENT: Record<QuickLink, { summary: string; body: React.ReactNode }> = {
+const QUICK_LINK_CONTENT: Record<QuickLink, { summary: string; body: React.ReactNode; page?: ShopPageSlug }> = {
   [MESSAGES.footerAboutUs]: {
     summary: 'Who we are and why we make what we make.',
     body: (
       <p>
         Wear Your Faith is a small, student-run apparel brand from Indiana. We design simple, meaningful clothing that
-        starts conversations about faith, and we put part of every sale towards our mission of sharing God&apos;s love
+        starts conversations about faith, and we put part of every sale toward our mission of sharing God&apos;s love
         in our community.
       </p>
     ),
@@ -77,11 +79,12 @@ const QUICK_LINK_CONTENT: Record<QuickLink, { summary: string; body: React.React
     ),
   },
   [MESSAGES.footerReturns]: {
-    summary: 'Easy returns within 30 days.',
+    summary: `Easy returns within ${RETURN_WINDOW_DAYS} days.`,
+    page: 'returns-policy',
     body: (
       <p>
-        Not the right fit? Return unworn items with their tags within 30 days of delivery for a full refund or an
-        exchange. Write to us with your order reference and we will send you the return details.
+        Not the right fit? Return unworn items with their tags within {RETURN_WINDOW_DAYS} days of delivery for a full
+        refund or an exchange. Write to us with your order reference and we will send you the return details.
       </p>
     ),
   },
@@ -89,10 +92,22 @@ const QUICK_LINK_CONTENT: Record<QuickLink, { summary: string; body: React.React
 
 /** A footer Quick Links dialog, with its content; loaded on first use (see site-footer.tsx). */
 export default function InfoDialog({ link, onClose }: { link: QuickLink; onClose: () => void }) {
-  const { summary, body } = QUICK_LINK_CONTENT[link];
+  const { summary, body, page } = QUICK_LINK_CONTENT[link];
   return (
     <NativeDialog title={link} description={summary} onClose={onClose}>
-      <div className="space-y-3 text-sm leading-relaxed">{body}</div>
+      {(close) => (
+        <div className="space-y-3 text-sm leading-relaxed">
+          {body}
+          {page && (
+            // The whole policy (issue 32 item 11); the dialog closes as the page opens.
+            <p>
+              <PlainLink to={shopPagePath(page)} onClick={close} className="font-semibold text-brand-700 hover:underline">
+                {`Read our ${SHOP_PAGE_TITLES[page]}`}
+              </PlainLink>
+            </p>
+          )}
+        </div>
+      )}
     </NativeDialog>
   );
 }

@@ -11,12 +11,24 @@ function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 /**
+ * Marks a dialog about to open when the page has a scrollbar that takes room (a classic one):
+ * the page then keeps that room while it cannot scroll (app.css `:root:has(...)` rules below),
+ * so nothing moves. With overlay or hidden scrollbars (phones, headless Chromium) no room is
+ * kept: a kept gutter there was a blank 15 px strip beside the page, and moved it (issue 32).
+ */
+function markScrollbarGutter(element: HTMLDialogElement) {
+  const scrollbarWidth = window.innerWidth - document.documentElement.clientWidth;
+  element.toggleAttribute('data-keep-gutter', scrollbarWidth > 0);
+}
+
+/**
  * `overPage`: shows the dialog as a popover and makes it modal by script (see NativeDialog);
  * returns what hides it again and gives focus back. Escape fires the dialog's `cancel`, as the
  * browser does for a modal dialog, so both kinds close through the same handler.
  */
 function showOverPage(element: HTMLDialogElement): () => void {
   const opener = document.activeElement;
+  markScrollbarGutter(element);
   element.showPopover();
   (focusables(element)[0] ?? element).focus();
   const keepFocusInside = (event: FocusEvent) => {
@@ -61,11 +73,11 @@ function showOverPage(element: HTMLDialogElement): () => void {
  * A dialog nobody asked for (the promo, `overPage`) opens in the page's first seconds, and making
  * a whole page inert costs the browser a style pass over every element: a 30–60 ms task on a
  * phone, the one long task after the page is interactive (issue 15). It is shown with
- * `showPopover()` instead: the same top layer without that pass, undimmed (a card over the page,
- * not a change of screen), and modal by this component: the `<dialog>` covers the viewport
- * (transparent, so a click beside the card lands on it and closes it, never on the page), it is
- * `aria-modal`, Tab and Shift+Tab cycle through its controls, focus that leaves is brought back,
- * Escape closes it, the page does not scroll under it, and focus returns where it was.
+ * `showPopover()` instead: the same top layer without that pass, and modal by this component:
+ * the `<dialog>` covers the viewport and dims the page as a modal's backdrop does (issue 32; a
+ * click beside the card lands on it and closes it, never on the page), it is `aria-modal`, Tab
+ * and Shift+Tab cycle through its controls, focus that leaves is brought back, Escape closes it,
+ * the page does not scroll under it, and focus returns where it was.
  *
  * Mounted means open: render it when the dialog should show. Every way of closing (Escape, the
  * close button, a click on the backdrop, the `close` a render-prop child is given) calls
@@ -86,7 +98,7 @@ export function NativeDialog({
   description: string;
   /** A short line above the title. */
   eyebrow?: string;
-  /** The promo's look: narrower, everything centred, a larger title. */
+  /** The promo's look: narrower, everything centered, a larger title. */
   centered?: boolean;
   /** Opened over the page without making it inert (see above): for a dialog the shopper did not ask for. */
   overPage?: boolean;
@@ -116,7 +128,10 @@ export function NativeDialog({
     const element = dialog.current;
     if (element && overPage) hidePopover.current = showOverPage(element);
     // Strict Mode runs this twice; showModal() on an open modal dialog would throw in older browsers.
-    else if (element && !element.open) element.showModal();
+    else if (element && !element.open) {
+      markScrollbarGutter(element);
+      element.showModal();
+    }
     const release = holdModal();
     return () => {
       hidePopover.current?.();
@@ -186,15 +201,15 @@ export function NativeDialog({
         pressedOnBackdrop.current = false;
       }}
       // The :root:has() rules keep the page from scrolling under it without a script touching
-      // the page's styles (with a classic scrollbar the page behind widens by its width; over
-      // the page, where it shows undimmed, the scrollbar's gutter is kept so nothing moves).
+      // the page's styles; a classic scrollbar's room is kept (data-keep-gutter), so nothing moves.
       className={
         overPage
-          ? // The whole viewport, transparent, the card in its middle; displayed only while shown
-            // (an author `display` would override the browser's hiding of a closed popover).
-            'm-0 size-full max-h-none max-w-none items-center justify-center border-0 bg-transparent p-0 focus:outline-none [:root:has(&:popover-open)]:overflow-hidden [:root:has(&:popover-open)]:[scrollbar-gutter:stable] [&:popover-open]:flex'
-          : // m-auto: Tailwind's reset zeroes the margin the browser centres a modal dialog with.
-            `${panel} m-auto focus:outline-none backdrop:bg-black/50 backdrop:backdrop-blur-[2px] [:root:has(&[open])]:overflow-hidden`
+          ? // The whole viewport, dimmed as a modal's backdrop is, the card in its middle;
+            // displayed only while shown (an author `display` would override the browser's hiding
+            // of a closed popover).
+            'm-0 size-full max-h-none max-w-none items-center justify-center border-0 bg-black/50 p-0 backdrop-blur-[2px] focus:outline-none [:root:has(&:popover-open)]:overflow-hidden [:root:has(&[data-keep-gutter]:popover-open)]:[scrollbar-gutter:stable] [&:popover-open]:flex'
+          : // m-auto: Tailwind's reset zeroes the margin the browser centers a modal dialog with.
+            `${panel} m-auto focus:outline-none backdrop:bg-black/50 backdrop:backdrop-blur-[2px] [:root:has(&[open])]:overflow-hidden [:root:has(&[data-keep-gutter][open])]:[scrollbar-gutter:stable]`
       }
     >
       {overPage ? <div className={`${panel} relative ring-1 ring-black/10`}>{content}</div> : content}

@@ -149,6 +149,8 @@ describe('ProductCard', () => {
     expect(notify).toHaveBeenCalledWith({
       title: 'Simple Cross Tee added to cart!',
       description: 'Color: Pink, Size: M',
+      topic: 'cart',
+      action: { label: 'View cart', href: '/cart' },
     });
     const saved = JSON.parse(localStorage.getItem('cart') ?? '[]') as {
       id: string;
@@ -249,6 +251,7 @@ describe('ProductCard', () => {
       title: 'Error',
       description: 'Failed to add item to cart. Please try again.',
       variant: 'destructive',
+      topic: 'cart',
     });
   });
 });

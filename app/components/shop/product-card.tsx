@@ -11,8 +11,8 @@ import { ProductImage } from './product-image';
 import { swatchStyle } from './swatch-color';
 import { choiceLabel, useProductChoice } from './use-product-choice';
 
-/** The card's image width in the grids below: a column of a 1 to 6 column grid (no spaces: every card repeats it). */
-export const CARD_IMAGE_SIZES = '(min-width:1024px) 25vw,(min-width:480px) 50vw,100vw';
+/** The card's image width in the grids below: a column of a 2 to 6 column grid (no spaces: every card repeats it). */
+export const CARD_IMAGE_SIZES = '(min-width:1024px) 25vw,50vw';
 
 /** The collection grid: up to 5 columns, 6 on extra-large screens (app.css). SPEC §2 Product card */
 export const PRODUCT_GRID_CLASS = 'product-grid';
@@ -145,7 +145,7 @@ export const ProductCard = memo(function ProductCard({
         {product.rating !== null && <Stars rating={product.rating} />}
       </div>
       {product.colors.length > 0 && (
-        <div className="card-swatches" role="group" aria-label="Colour swatches">
+        <div className="card-swatches" role="group" aria-label="Color swatches">
           {product.colors.map((name) => (
             <button
               key={name}

@@ -1,5 +1,6 @@
 import { SHOP_CONTACT_EMAIL } from '@domain/brand';
 import * as MESSAGES from '@domain/messages';
+import { SHOP_PAGE_SLUGS, SHOP_PAGE_TITLES, shopPagePath } from '@domain/shop-pages';
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { PlainLink } from '~/components/ui/plain-link';
 import { Mail, MapPin, Phone } from '~/components/ui/icons';
@@ -99,7 +100,17 @@ export const SiteFooter = memo(function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className="footer-legal">{`© ${new Date().getFullYear()} ${MESSAGES.brandName}. All rights reserved.`}</p>
+      {/* The policy pages (issue 32 item 11), beside the Quick Links' dialogs: pages of their own. */}
+      <div className="footer-legal">
+        <p>{`© ${new Date().getFullYear()} ${MESSAGES.brandName}. All rights reserved.`}</p>
+        <ul aria-label="Policies">
+          {SHOP_PAGE_SLUGS.map((slug) => (
+            <li key={slug}>
+              <PlainLink to={shopPagePath(slug)}>{SHOP_PAGE_TITLES[slug]}</PlainLink>
+            </li>
+          ))}
+        </ul>
+      </div>
     </footer>
   );
 });

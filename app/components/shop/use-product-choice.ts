@@ -41,11 +41,16 @@ export function useProductChoice(product: CardProduct, initial: { color: string 
   function refuse(): boolean {
     const problem = validateCardSelection({ colors: product.colors, sizes: product.sizes, color, size });
     if (problem) {
-      notify({ title: problem, variant: 'destructive' });
+      notify({ title: problem, variant: 'destructive', topic: 'cart' });
       return true;
     }
     if (!chosen.available || (product.source === 'external' && !chosen.variant?.id)) {
-      notify({ title: MESSAGES.unavailableTitle, description: MESSAGES.outOfStockDescription, variant: 'destructive' });
+      notify({
+        title: MESSAGES.unavailableTitle,
+        description: MESSAGES.outOfStockDescription,
+        variant: 'destructive',
+        topic: 'cart',
+      });
       return true;
     }
     return false;
@@ -62,7 +67,7 @@ export function useProductChoice(product: CardProduct, initial: { color: string 
     } catch (error) {
       tab?.close();
       console.error('External checkout failed', error);
-      notify({ title: MESSAGES.errorTitle, description: MESSAGES.hostedCheckoutFailed, variant: 'destructive' });
+      notify({ title: MESSAGES.errorTitle, description: MESSAGES.hostedCheckoutFailed, variant: 'destructive', topic: 'cart' });
     } finally {
       setIsAdding(false);
     }
@@ -101,16 +106,19 @@ export function useProductChoice(product: CardProduct, initial: { color: string 
           title: notEnoughStockMessage({ name: product.title, color: lineColor, size: lineSize, available: left ?? 0 }),
           description: MESSAGES.inYourCart(inCart + addable),
           variant: 'destructive',
+          topic: 'cart',
         });
         return;
       }
       notify({
         title: MESSAGES.addedToCart(product.title),
         description: MESSAGES.addedToCartDescription(lineColor, lineSize),
+        topic: 'cart',
+        action: { label: MESSAGES.viewCart, href: '/cart' },
       });
     } catch (error) {
       console.error('Add to cart failed', error);
-      notify({ title: MESSAGES.addToCartFailed, variant: 'destructive' });
+      notify({ title: MESSAGES.addToCartFailed, variant: 'destructive', topic: 'cart' });
     }
   }
 

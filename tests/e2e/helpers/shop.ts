@@ -73,6 +73,18 @@ export async function screenshotAt(page: Page, name: string, widths: readonly nu
   }
 }
 
+/**
+ * Types a complete shipping address on an order's sandbox page, as a shopper does: an order of
+ * goods is paid only with one (RUN-CONTRACT). The country stays the preselected United States.
+ */
+export async function fillSandboxAddress(page: Page) {
+  await page.getByLabel('Full name').fill('Ruth Moabite');
+  await page.getByLabel('Address line 1').fill('7 Field Lane');
+  await page.getByLabel('City').fill('Bloomington');
+  await page.getByLabel('State / Region').fill('IN');
+  await page.getByLabel('Postal code').fill('47401');
+}
+
 /** Buys Simple Cross Tee (Blue, M) as a guest through the sandbox page: the paid order's number. */
 export async function buyTeeOnSandbox(
   page: Page,
@@ -87,6 +99,7 @@ export async function buyTeeOnSandbox(
   const { url } = (await checkout.json()) as { url: string };
   await page.goto(url);
   const orderNumber = ((await page.getByText(/^Order WYF-\d+$/).textContent()) ?? '').replace('Order ', '');
+  await fillSandboxAddress(page);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByText('Payment Successful!')).toBeVisible();
