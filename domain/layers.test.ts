@@ -64,7 +64,7 @@ describe('layers', () => {
   });
 
   it('finds the imports it checks (the scanner is not blind)', () => {
-    expect(importsOf('app/routes/api.admin.stats.ts')).toContain('@server/admin/get-dashboard-stats');
+    expect(importsOf('app/routes/api.admin.stats.ts')).toContain('@server/orders/get-dashboard-stats');
     expect(importsOf('app/components/admin/dashboard-tab.tsx')).toContain('@domain/admin-contract');
   });
 });

@@ -18,7 +18,7 @@ import type { ExternalProduct } from '../domain/external-product';
 import type { BackupService } from './backup/backup-service';
 import type { ImageStorage } from './media/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
-import type { CheckoutSweep } from './payments/sweep-checkouts';
+import type { CheckoutSweep } from './orders/sweep-checkouts';
 
 import type { Viewer } from '../domain/viewer';
 

@@ -1,5 +1,5 @@
 import { AppError, methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.backups';
 

@@ -3,9 +3,9 @@ import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { OrderStatusSchema } from '@domain/order';
 import { ShipmentSchema } from '@domain/shipment';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
-import { getOrderDetail } from '@server/admin/get-order-detail';
-import { requireAdmin } from '@server/admin/require-admin';
-import { updateOrderStatus } from '@server/admin/update-order-status';
+import { getOrderDetail } from '@server/orders/get-order-detail';
+import { requireAdmin } from '@server/staff/require-admin';
+import { updateOrderStatus } from '@server/orders/update-order-status';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.orders_.$id';
 

@@ -2,8 +2,8 @@ import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import * as MESSAGES from '@domain/messages';
 import { ProductInputSchema } from '@domain/product-form';
 import { badRequest, methodNotAllowed } from '@server/app-error';
-import { createProduct, listAdminProducts } from '@server/admin/products';
-import { requireAdmin } from '@server/admin/require-admin';
+import { createProduct, listAdminProducts } from '@server/catalog/manage-products';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.products';
 

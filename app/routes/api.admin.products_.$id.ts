@@ -2,8 +2,8 @@ import { z } from 'zod';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { ProductInputSchema } from '@domain/product-form';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
-import { deleteProduct, updateProduct, updateProductCost } from '@server/admin/products';
-import { requireAdmin } from '@server/admin/require-admin';
+import { deleteProduct, updateProduct, updateProductCost } from '@server/catalog/manage-products';
+import { requireAdmin } from '@server/staff/require-admin';
 import { actionOnlyLoader, jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.products_.$id';
 

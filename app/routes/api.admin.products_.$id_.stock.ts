@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonRoute } from '@server/http/json-route';
 import { loadProductStock, setProductStock } from '@server/stock/product-stock';
 import type { Route } from './+types/api.admin.products_.$id_.stock';

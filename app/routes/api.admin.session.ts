@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { AppError, methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
-import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@server/admin/sessions';
-import { verifyAdminPasscode } from '@server/admin/verify-admin-passcode';
+import { requireAdmin } from '@server/staff/require-admin';
+import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@server/staff/admin-sessions';
+import { verifyAdminPasscode } from '@server/staff/verify-admin-passcode';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.session';
 

@@ -3,7 +3,7 @@ import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import type { AdminShopPage } from '@domain/admin-contract';
 import { isShopPageSlug } from '@domain/shop-pages';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { actionOnlyLoader, jsonRoute } from '@server/http/json-route';
 import { saveShopPage } from '@server/shop-pages/save-shop-page';
 import type { Route } from './+types/api.admin.shop-pages_.$slug';

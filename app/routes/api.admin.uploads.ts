@@ -1,6 +1,6 @@
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { AppError, badRequest, methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonResponse, jsonRoute, postOnlyLoader } from '@server/http/json-route';
 import { uploadProductImage } from '@server/media/upload-product-image';
 import type { Route } from './+types/api.admin.uploads';

@@ -3,7 +3,7 @@
  * Accepts JSON from fetch and from navigator.sendBeacon (an application/json Blob).
  */
 import { VisitorHeartbeatSchema } from '@domain/visitor';
-import { hitRateLimit } from '@server/admin/rate-limit';
+import { hitRateLimit } from '@server/http/rate-limit';
 import { AppError, badRequest } from '@server/app-error';
 import { jsonRoute, postOnlyLoader } from '@server/http/json-route';
 import { recordVisitorHeartbeat } from '@server/visitors/record-visitor-heartbeat';

@@ -5,7 +5,7 @@
  * started shop (PGlite or PostgreSQL, whichever ctx describes).
  */
 import { PROMO_COUPON } from '../../domain/coupon';
-import { defineScenario } from '../lib/types';
+import { defineScenario } from '../../tools/measure/types';
 
 type PublicProduct = { id: string; colors: string[]; sizes: string[] };
 
@@ -36,7 +36,7 @@ export default defineScenario({
       email: 'bench@example.com',
     });
 
-    // Checkouts are limited per client address (server/payments/start-payment-route.ts): the
+    // Checkouts are limited per client address (server/http/start-payment-route.ts): the
     // load is many shoppers, each named in X-Forwarded-For (the bench's shop trusts loopback).
     let shopper = 0;
     const client = () => {

@@ -6,7 +6,7 @@
  * all pass it; this check runs in front of it. A successful sign-in hands its count back.
  */
 import { AUTH_TEXTS } from '../../domain/auth-feedback';
-import { hitRateLimit, refundRateLimitHit, type RateLimitRule } from '../admin/rate-limit';
+import { hitRateLimit, refundRateLimitHit, type RateLimitRule } from '../http/rate-limit';
 import type { Executor } from '../db/client';
 import { CLIENT_IP_HEADER } from '../http/client-ip-header';
 

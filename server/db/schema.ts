@@ -549,7 +549,7 @@ export const adminSessions = pgTable(
 );
 
 /** Fixed-window counters shared by every app process (admin passcode, visitor beacons). */
-/** The shop's fixed-window counters (server/admin/rate-limit.ts); expired rows are pruned on insert. */
+/** The shop's fixed-window counters (server/http/rate-limit.ts); expired rows are pruned on insert. */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {

@@ -18,7 +18,7 @@ import type { Executor } from '../db/client';
 import { loyaltyLedger, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
-import type { PaymentServices } from '../payments/payment-services';
+import type { PaymentServices } from './payment-services';
 import { releaseOrderStock } from '../stock/release-order-stock';
 import { cancelPendingCheckout } from './cancel-pending';
 import {

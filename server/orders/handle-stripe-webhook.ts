@@ -8,7 +8,7 @@
 import type Stripe from 'stripe';
 import { AppError } from '../app-error';
 import { completeCheckoutSession, type PaymentOutcome } from './complete-checkout-session';
-import { stripeSessionState } from './stripe-provider';
+import { stripeSessionState } from '../payments/stripe-provider';
 import type { CompletionServices } from './payment-services';
 import { reconcileProviderRefund } from './reconcile-provider-refund';
 

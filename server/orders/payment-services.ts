@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import type { AppServices } from '../context';
 import type { Database } from '../db/client';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from '../payments/payment-provider';
 
 export interface ProviderServices {
   db: Database;

@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { OrderLineSummary, OrderTotalsSummary } from '../../domain/order-summary';
 import type { Executor } from '../db/client';
 import { checkoutSessions, donations, orderLines, orders } from '../db/schema';
-import { orderLineOf, orderTotalsOf } from '../orders/order-summary';
+import { orderLineOf, orderTotalsOf } from './order-summary';
 
 export interface HostedSessionView {
   id: string;

@@ -7,7 +7,7 @@ import { ADMIN_SESSION_HEADER } from '../../domain/admin-session';
 import * as ADMIN_MESSAGES from '../../domain/admin-messages';
 import type { Database } from '../db/client';
 import { AppError } from '../app-error';
-import { findAdminSession } from './sessions';
+import { findAdminSession } from './admin-sessions';
 
 export async function requireAdmin(request: Request, context: { db: Database }, token?: string | null) {
   const presented = token ?? request.headers.get(ADMIN_SESSION_HEADER);

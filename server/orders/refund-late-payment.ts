@@ -18,7 +18,7 @@ import {
   requestRefund,
   writeOrderNote,
   type RefundRow,
-} from '../orders/refund-order';
+} from './refund-order';
 import type { ProviderServices } from './payment-services';
 
 /**

@@ -5,8 +5,8 @@
  */
 import type { Executor } from '../db/client';
 import { verifyPasscodeHash } from './passcode';
-import { hitRateLimit, refundRateLimitHit, type RateLimitRule } from './rate-limit';
-import { createAdminSession } from './sessions';
+import { hitRateLimit, refundRateLimitHit, type RateLimitRule } from '../http/rate-limit';
+import { createAdminSession } from './admin-sessions';
 
 export const PASSCODE_FAILURE_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 

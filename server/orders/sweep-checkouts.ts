@@ -10,7 +10,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { checkoutSessions, donations, orders } from '../db/schema';
-import { cancelPendingCheckout } from '../orders/cancel-pending';
+import { cancelPendingCheckout } from './cancel-pending';
 import { completeCheckoutSession } from './complete-checkout-session';
 import type { CompletionServices } from './payment-services';
 import { retryLatePaymentRefunds } from './refund-late-payment';

@@ -9,8 +9,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import { checkoutSessions, donations, orders } from '../db/schema';
-import { cancelPendingCheckout } from '../orders/cancel-pending';
-import type { CreateHostedSessionInput, HostedSession } from './payment-provider';
+import { cancelPendingCheckout } from './cancel-pending';
+import type { CreateHostedSessionInput, HostedSession } from '../payments/payment-provider';
 import type { ProviderServices } from './payment-services';
 
 export const PROVIDER_UNREACHABLE_MESSAGE = 'The payment provider is not reachable. Please try again.';

@@ -10,7 +10,7 @@ import { AppError } from '../app-error';
 import { completeCheckoutSession } from './complete-checkout-session';
 import { getHostedSession } from './get-hosted-session';
 import type { CompletionServices } from './payment-services';
-import { checkSandboxCard, sandboxPaymentReference } from './sandbox-provider';
+import { checkSandboxCard, sandboxPaymentReference } from '../payments/sandbox-provider';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 
 const orderNotPending = () =>

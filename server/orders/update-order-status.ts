@@ -13,9 +13,9 @@ import type { Shipment } from '../../domain/shipment';
 import { AppError, notFound } from '../app-error';
 import { orders, refunds } from '../db/schema';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
-import { cancelOrder } from '../orders/cancel-order';
+import { cancelOrder } from './cancel-order';
 import { retakeOrderStock } from '../stock/retake-order-stock';
-import type { PaymentServices } from '../payments/payment-services';
+import type { PaymentServices } from './payment-services';
 
 export interface UpdatedOrderStatus {
   id: string;

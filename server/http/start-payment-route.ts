@@ -6,11 +6,11 @@
  */
 import type { AppLoadContext } from 'react-router';
 import type { RedemptionRate } from '../../domain/loyalty';
-import { hitRateLimit, type RateLimitRule } from '../admin/rate-limit';
+import { hitRateLimit, type RateLimitRule } from './rate-limit';
 import { AppError } from '../app-error';
-import { jsonRoute } from '../http/json-route';
+import { jsonRoute } from './json-route';
 import type { Database } from '../db/client';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from '../payments/payment-provider';
 
 export interface StartPaymentInput {
   db: Database;

@@ -11,7 +11,7 @@
  * confirmation), unpaid order (cancel), paid donation, unpaid donation. A step that must
  * happen with the payment (the shipping address, committing reserved stock) goes into its
  * branch; so does a payment for an order that is no longer pending ('unchanged'): its refund
- * is claimed here and asked of the provider after commit (server/payments/refund-late-payment.ts).
+ * is claimed here and asked of the provider after commit (server/orders/refund-late-payment.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
@@ -20,8 +20,8 @@ import { checkoutSessions, donations, orderLines, orders, paymentEvents } from '
 import { recordEarnedPoints, recordRedeemedPoints } from '../loyalty/ledger';
 import { enqueueEmail } from '../mail/enqueue-email';
 import { orderConfirmationKey, orderConfirmationMessage } from '../mail/order-confirmation';
-import { cancelPendingCheckout } from '../orders/cancel-pending';
-import type { RefundRow } from '../orders/refund-order';
+import { cancelPendingCheckout } from './cancel-pending';
+import type { RefundRow } from './refund-order';
 import type { CompletionServices } from './payment-services';
 import { claimLatePaymentRefund, settleLatePaymentRefund } from './refund-late-payment';
 import { commitOrderStock } from '../stock/commit-order-stock';
