@@ -24,7 +24,6 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'admin backup' }, asyn
     // Logged and recorded by the backup; the owner reads why (a full disk) in the panel.
     const reason = error instanceof Error ? error.message : String(error);
     throw new AppError('backup-failed', {
-      status: 503,
       message: `The backup failed (${reason}). Earlier backups are untouched.`,
       cause: error,
     });

@@ -5,6 +5,7 @@ import { badRequest, methodNotAllowed } from '@server/app-error';
 import { createProduct, listAdminProducts } from '@server/catalog/manage-products';
 import { requireAdmin } from '@server/staff/require-admin';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';
+import { readJsonBody } from '@server/http/json-request';
 import type { Route } from './+types/api.admin.products';
 
 /** Every product, newest first, with cost (Products and Margins tabs). */
@@ -22,9 +23,15 @@ export const action = jsonRoute<Route.ActionArgs>(
   async ({ request, context }) => {
     await requireAdmin(request, context);
     if (request.method !== 'POST') throw methodNotAllowed('POST');
-    const input = ProductInputSchema.safeParse(await request.json().catch(() => null));
+    const input = ProductInputSchema.safeParse(await readJsonBody(request));
     if (!input.success) throw badRequest(input.error.issues[0]?.message ?? ADMIN_MESSAGES.productRequiredFields);
-    const product = await createProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, input: input.data });
+    const product = await createProduct({
+      db: context.db,
+      invalidateCatalogue: context.invalidateCatalogue,
+      imageStorage: context.imageStorage,
+      logger: context.logger,
+      input: input.data,
+    });
     context.logger.info({ productId: product.id }, 'product created');
     return jsonResponse({ product }, { status: 201 });
   },

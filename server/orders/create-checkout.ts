@@ -55,7 +55,10 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
   }
   if (first === 'email') throw badRequest('Please enter a valid email address', 'invalid-email');
   if (first === 'couponCode') {
-    throw badRequest(`${CART_MESSAGES.invalidCouponTitle}. ${CART_MESSAGES.invalidCouponDescription}`, 'invalid-coupon');
+    throw badRequest(
+      `${CART_MESSAGES.invalidCouponTitle}. ${CART_MESSAGES.invalidCouponDescription}`,
+      'invalid-coupon',
+    );
   }
   if (first === 'pointsToRedeem') throw badRequest('Points to redeem must be a whole number', 'invalid-points');
   if (first === 'replaces') throw badRequest('The checkout to replace must be a session id', 'invalid-replaces');
@@ -74,7 +77,13 @@ async function closeReplacedCheckout(db: Database, sessionId: string): Promise<v
     const [closed] = await tx
       .update(checkoutSessions)
       .set({ status: 'expired' })
-      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open'), eq(checkoutSessions.purpose, 'order')))
+      .where(
+        and(
+          eq(checkoutSessions.id, sessionId),
+          eq(checkoutSessions.status, 'open'),
+          eq(checkoutSessions.purpose, 'order'),
+        ),
+      )
       .returning({ orderId: checkoutSessions.orderId });
     if (closed?.orderId) await cancelPendingCheckout({ db: tx, purpose: 'order', id: closed.orderId });
   });
@@ -170,7 +179,7 @@ export async function createCheckout(
   const viewerEmail = options.viewerEmail?.trim().toLowerCase() || null;
   const wantsPoints = (request.pointsToRedeem ?? 0) > 0;
   if (wantsPoints && !viewerEmail) {
-    throw new AppError('sign-in-required', { status: 401, message: 'Sign in to redeem your points' });
+    throw new AppError('sign-in-required', { message: 'Sign in to redeem your points' });
   }
   // Redeemed points belong to the signed-in account, so its e-mail is the order's.
   const email = wantsPoints ? viewerEmail : (request.email ?? viewerEmail);
@@ -209,5 +218,11 @@ export async function createCheckout(
       email,
     },
   });
-  return { url: session.url, sessionId: session.id, orderId: order.id, orderNumber: order.orderNumber, price: order.price };
+  return {
+    url: session.url,
+    sessionId: session.id,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    price: order.price,
+  };
 }

@@ -30,7 +30,7 @@ export async function openHostedSession(
       { err: error, purpose: input.purpose, referenceId: input.referenceId },
       'payment provider could not create a session',
     );
-    throw new AppError('provider-unreachable', { status: 502, message: PROVIDER_UNREACHABLE_MESSAGE, cause: error });
+    throw new AppError('provider-unreachable', { message: PROVIDER_UNREACHABLE_MESSAGE, cause: error });
   }
 
   const linked = await db.transaction(async (tx) => {
@@ -71,7 +71,7 @@ export async function openHostedSession(
       { purpose: input.purpose, referenceId: input.referenceId },
       'checkout was cancelled before its session opened',
     );
-    throw new AppError('checkout-expired', { status: 409, message: 'This checkout has expired. Please try again.' });
+    throw new AppError('checkout-expired', { message: 'This checkout has expired. Please try again.' });
   }
   return session;
 }

@@ -13,9 +13,8 @@ import type { CompletionServices } from './payment-services';
 import { checkSandboxCard, sandboxPaymentReference } from '../payments/sandbox-provider';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 
-const orderNotPending = () =>
-  new AppError('order-not-pending', { status: 409, message: LIFECYCLE_MESSAGES.sandboxOrderNotPending });
-const expired = () => new AppError('session-expired', { status: 410, message: CART_MESSAGES.checkoutSessionExpired });
+const orderNotPending = () => new AppError('order-not-pending', { message: LIFECYCLE_MESSAGES.sandboxOrderNotPending });
+const expired = () => new AppError('session-expired', { message: CART_MESSAGES.checkoutSessionExpired });
 
 /** With a provider, a payment that raced a cancellation is given back (the completion's late-payment branch). */
 export async function paySandboxSession(
@@ -28,7 +27,7 @@ export async function paySandboxSession(
 ): Promise<void> {
   const session = await getHostedSession(options);
   if (!session || session.provider !== 'sandbox') {
-    throw new AppError('session-not-found', { status: 404, message: MESSAGES.checkoutSessionNotFound });
+    throw new AppError('session-not-found', { message: MESSAGES.checkoutSessionNotFound });
   }
   if (session.status === 'complete') return;
   if (session.status === 'expired') {
@@ -53,7 +52,6 @@ export async function paySandboxSession(
     const checked = validateShippingAddress(options.address ?? {});
     if (!checked.ok) {
       throw new AppError('invalid-address', {
-        status: 400,
         message: MESSAGES.shippingAddressInvalid,
         details: { fieldErrors: checked.errors },
       });
@@ -61,7 +59,8 @@ export async function paySandboxSession(
     shipping = checked.address;
   }
   const card = checkSandboxCard(options.cardNumber);
-  if (card.outcome !== 'paid') throw new AppError(`card-${card.outcome}`, { status: 402, message: card.message });
+  if (card.outcome !== 'paid')
+    throw new AppError(card.outcome === 'declined' ? 'card-declined' : 'card-invalid', { message: card.message });
   const completion = await completeCheckoutSession({
     ...options,
     event: {

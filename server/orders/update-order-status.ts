@@ -38,13 +38,11 @@ export async function updateOrderStatus(
       .limit(1);
     if (liveRefund?.status === 'pending') {
       throw new AppError('refund-in-progress', {
-        status: 409,
         message: LIFECYCLE_MESSAGES.refundInProgress(order.orderNumber),
       });
     }
     if (order.status === 'cancelled' && (liveRefund || order.refundedCents > 0)) {
       throw new AppError('refunded-order-final', {
-        status: 409,
         message: LIFECYCLE_MESSAGES.refundedOrderIsFinal(order.orderNumber),
       });
     }

@@ -13,7 +13,7 @@ export async function requireAdmin(request: Request, context: { db: Database }, 
   const presented = token ?? request.headers.get(ADMIN_SESSION_HEADER);
   const session = await findAdminSession({ db: context.db, token: presented });
   if (!session || !presented) {
-    throw new AppError('admin-session-missing', { status: 401, message: ADMIN_MESSAGES.adminSessionMissing });
+    throw new AppError('admin-session-missing', { message: ADMIN_MESSAGES.adminSessionMissing });
   }
   return { token: presented, sessionId: session.id };
 }
