@@ -22,6 +22,7 @@ export const APP_ERROR_CODES = {
   'invalid-email': 400,
   'invalid-image': 400,
   'invalid-line': 400,
+  'line-unavailable': 400,
   'invalid-points': 400,
   'invalid-replaces': 400,
   'invalid-stock': 400,
@@ -97,7 +98,17 @@ export interface AppErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * The route modules (React Router's build) and the services (server/bootstrap.ts) are bundled
+ * apart, each with its own copy of this module: `instanceof` recognises an AppError of either
+ * copy by this mark, and a subclass by its name.
+ */
+const APP_ERROR_MARK = Symbol.for('wear-your-faith.app-error');
+
 export class AppError extends Error {
+  /** The class's own name, kept by minifiers (the mark lists those of the instance's classes). */
+  static readonly kind: string = 'AppError';
+  readonly [APP_ERROR_MARK]: string[];
   readonly code: AppErrorCode;
   readonly status: number;
   readonly headers: Record<string, string>;
@@ -106,15 +117,30 @@ export class AppError extends Error {
   constructor(code: AppErrorCode, options: AppErrorOptions) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
+    this[APP_ERROR_MARK] = [];
+    for (
+      let type = new.target as unknown as typeof AppError | undefined;
+      type && 'kind' in type;
+      type = Object.getPrototypeOf(type)
+    ) {
+      this[APP_ERROR_MARK].push(type.kind);
+    }
     this.code = code;
     this.status = APP_ERROR_CODES[code];
     this.headers = options.headers ?? {};
     this.details = options.details ?? {};
   }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (typeof value !== 'object' || value === null || !(APP_ERROR_MARK in value)) return false;
+    const kinds = (value as { [APP_ERROR_MARK]: unknown })[APP_ERROR_MARK];
+    return Array.isArray(kinds) && kinds.includes(this.kind);
+  }
 }
 
 /** A payment provider or the external shop failed or refused (502 unless its code says otherwise). */
 export class ProviderError extends AppError {
+  static override readonly kind: string = 'ProviderError';
   constructor(
     code:
       | 'provider-unreachable'
@@ -134,6 +160,7 @@ export class ProviderError extends AppError {
 
 /** A limit is reached: 429 with Retry-After, always. */
 export class TooManyRequestsError extends AppError {
+  static override readonly kind: string = 'TooManyRequestsError';
   readonly retryAfterSeconds: number;
 
   constructor(

@@ -7,7 +7,7 @@ import * as CART_MESSAGES from '../../domain/cart-messages';
 import * as MESSAGES from '../../domain/messages';
 import { validateShippingAddress, type AddressField, type ShippingAddress } from '../../domain/shipping-address';
 import { AppError } from '../app-error';
-import { completeCheckoutSession } from './complete-checkout-session';
+import { completeCheckoutSession, expireCheckoutSession, syntheticEventId } from './complete-checkout-session';
 import { getHostedSession } from './get-hosted-session';
 import type { CompletionServices } from './payment-services';
 import { checkSandboxCard, sandboxPaymentReference } from '../payments/sandbox-provider';
@@ -32,16 +32,7 @@ export async function paySandboxSession(
   if (session.status === 'complete') return;
   if (session.status === 'expired') {
     // Past its expiry but not swept yet: record the expiry now (it cancels the order).
-    await completeCheckoutSession({
-      ...options,
-      event: {
-        eventId: `expire:${session.id}`,
-        provider: 'sandbox',
-        eventType: 'session.expired',
-        sessionId: session.id,
-        outcome: 'expired',
-      },
-    });
+    await expireCheckoutSession({ ...options, sessionId: session.id, providerName: 'sandbox' });
     throw expired();
   }
   // Cancelled by the admin (or expired) while the page was open: no payment is taken.
@@ -64,7 +55,7 @@ export async function paySandboxSession(
   const completion = await completeCheckoutSession({
     ...options,
     event: {
-      eventId: `sandbox:paid:${session.id}`,
+      eventId: syntheticEventId({ provider: 'sandbox', sessionId: session.id, outcome: 'paid' }),
       provider: 'sandbox',
       eventType: 'checkout.session.completed',
       sessionId: session.id,

@@ -63,7 +63,7 @@ export async function resolveCheckoutLines(options: {
     const label = `Line ${index + 1}`;
     const product = byId.get(line.productId);
     if (!product) return refuse(`${label}: this product is not available`);
-    if (!product.isActive) return refuse(`${label}: ${product.name} is no longer available`, 'product-unavailable');
+    if (!product.isActive) return refuse(`${label}: ${product.name} is no longer available`, 'line-unavailable');
     const color = allows(product.colors, line.color, DEFAULT_COLOR);
     if (!color) return refuse(`${label}: ${product.name} has no color ${line.color}`);
     const size = allows(product.sizes, line.size, DEFAULT_SIZE);
