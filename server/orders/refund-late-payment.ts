@@ -85,7 +85,11 @@ export async function settleLatePaymentRefund(
       db,
       orderId: refund.orderId,
       kind: 'late-payment',
-      body: LIFECYCLE_MESSAGES.noteLatePaymentRefundFailed(refund.amountCents, attempt.message),
+      // Refused: the admin refunds it by hand. Unknown: the sweep retries it (retryLatePaymentRefunds).
+      body:
+        attempt.outcome === 'rejected'
+          ? LIFECYCLE_MESSAGES.noteLatePaymentRefundFailed(refund.amountCents, attempt.message)
+          : LIFECYCLE_MESSAGES.noteLatePaymentRefundPending(refund.amountCents, attempt.message),
     });
   }
   return attempt.outcome;
