@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
-import { ProductInputSchema } from '@domain/product-form';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
-import { deleteProduct, updateProduct, updateProductCost } from '@server/catalog/manage-products';
+import {
+  catalogWriteOf,
+  deleteProduct,
+  parseProductInput,
+  updateProduct,
+  updateProductCost,
+} from '@server/catalog/manage-products';
 import { requireAdmin } from '@server/staff/require-admin';
 import { actionOnlyLoader, jsonRoute } from '@server/http/json-route';
 import { readJsonBody } from '@server/http/json-request';
@@ -47,16 +52,8 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, as
     return { product };
   }
   if (request.method !== 'PUT') throw methodNotAllowed(METHODS.join(', '));
-  const input = ProductInputSchema.safeParse(body);
-  if (!input.success) throw badRequest(input.error.issues[0]?.message ?? ADMIN_MESSAGES.productRequiredFields);
-  const product = await updateProduct({
-    db: context.db,
-    invalidateCatalogue: context.invalidateCatalogue,
-    imageStorage: context.imageStorage,
-    logger: context.logger,
-    productId,
-    input: input.data,
-  });
+  const input = parseProductInput(body);
+  const product = await updateProduct({ ...catalogWriteOf(context), productId, input });
   if (!product) throw productNotFound();
   return { product };
 });
