@@ -1,7 +1,7 @@
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { badRequest, methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
-import { syncProductsToStripe } from '@server/admin/sync-products-to-stripe';
+import { requireAdmin } from '@server/staff/require-admin';
+import { syncProductsToStripe } from '@server/catalog/sync-products-to-stripe';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.sync';
 
