@@ -34,6 +34,8 @@ export const APP_ERROR_CODES = {
   'nul-character': 400,
   'malformed-address': 400,
   'invalid-signature': 400,
+  /** The Stripe product sync without a Stripe key (the webhook's own is 404 not-configured). */
+  'sync-not-configured': 400,
   // 401: who is asking is not known.
   'sign-in-required': 401,
   'admin-session-missing': 401,

@@ -18,7 +18,7 @@ export const action = jsonRoute<Route.ActionArgs>(
     await requireAdmin(request, context);
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const provider = context.paymentProvider;
-    if (provider.name !== 'stripe') throw badRequest('No Stripe key is configured (STRIPE_SECRET_KEY).', 'not-configured');
+    if (provider.name !== 'stripe') throw badRequest('No Stripe key is configured (STRIPE_SECRET_KEY).', 'sync-not-configured');
     return { results: await syncProductsToStripe({ db: context.db, stripe: provider.client, logger: context.logger }) };
   },
 );
