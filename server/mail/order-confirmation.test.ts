@@ -44,6 +44,14 @@ function paidOrder(overrides: Partial<OrderRow> = {}): OrderRow {
     shippingCountry: null,
     shippingPhone: null,
     stockState: 'committed',
+    taxCents: 0,
+    shippingTaxCents: 0,
+    taxableCents: 0,
+    taxedShippingCents: 0,
+    taxRateMilli: null,
+    taxCountry: null,
+    taxRegion: null,
+    refundedTaxCents: 0,
     createdAt: now,
     updatedAt: now,
     ...overrides,
@@ -67,6 +75,8 @@ const lines: OrderLineRow[] = [
     imageUrl: null,
     position: 0,
     reservedQuantity: 1,
+    netCents: 8999,
+    taxCents: 0,
   },
 ];
 
