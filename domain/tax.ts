@@ -81,6 +81,13 @@ export function taxLabel(place: { country: string; region: string | null }, rate
   return `${TAX_MESSAGES.salesTax} (${taxPlaceCode(place)} ${formatTaxRate(rateMilli)})`;
 }
 
+/** The label of the tax stored on an order: 'Sales tax (IN 7%)', or 'Sales tax (IN)' when Stripe Tax set the rate. */
+export function storedTaxLabel(order: { taxCountry: string | null; taxRegion: string | null; taxRateMilli: number | null }): string {
+  if (!order.taxCountry) return TAX_MESSAGES.salesTax;
+  const place = { country: order.taxCountry, region: order.taxRegion || null };
+  return order.taxRateMilli === null ? `${TAX_MESSAGES.salesTax} (${taxPlaceCode(place)})` : taxLabel(place, order.taxRateMilli);
+}
+
 /** The region of an address as the table keys it: US states by code, others upper-cased; '' when none. */
 export function normaliseTaxRegion(country: string, region: string | null | undefined): string {
   const typed = (region ?? '').trim().replace(/\s+/g, ' ');

@@ -16,10 +16,11 @@ import { AppError, badRequest } from '../app-error';
 import type { Database, Executor } from '../db/client';
 import { checkoutSessions, customers, orderLines, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
-import { openHostedSession } from '../payments/open-hosted-session';
+import { openHostedSession, PROVIDER_UNREACHABLE_MESSAGE } from '../payments/open-hosted-session';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { ProviderServices } from '../payments/payment-services';
 import { reserveOrderStock, takeReserved } from '../stock/reserve-order-stock';
+import { stripeCheckoutTax } from '../tax/stripe-checkout-tax';
 import { cancelPendingCheckout } from './cancel-pending';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
 
@@ -151,6 +152,8 @@ async function storePendingOrder(options: {
       position,
       // Two lines of one variant share its reservation: the first line records it all.
       reservedQuantity: takeReserved(reserved, line),
+      // Issue 25: what the line sells for, so the address's tax is computed on it when paid.
+      netCents: price.lines[position]!.netCents,
     })),
   );
   return { id: created!.id, orderNumber: created!.orderNumber, price };
@@ -177,6 +180,12 @@ export async function createCheckout(
 
   if (request.replaces) await closeReplacedCheckout(db, request.replaces);
   const lines = await priceCheckoutLines({ db, lines: request.items });
+  // Issue 25: how Stripe's page adds the address's sales tax (the sandbox page does it itself);
+  // asked before the order is stored, so a Stripe that cannot be reached leaves nothing behind.
+  const tax = await stripeCheckoutTax({ db, provider }).catch((error: unknown) => {
+    options.logger.error({ err: error }, 'payment provider could not prepare the tax rates');
+    throw new AppError('provider-unreachable', { status: 502, message: PROVIDER_UNREACHABLE_MESSAGE, cause: error });
+  });
   const order = await db.transaction((tx) =>
     storePendingOrder({
       tx,
@@ -207,6 +216,7 @@ export async function createCheckout(
       shippingCents: order.price.shippingCents,
       totalCents: order.price.totalCents,
       email,
+      tax,
     },
   });
   return { url: session.url, sessionId: session.id, orderId: order.id, orderNumber: order.orderNumber, price: order.price };
