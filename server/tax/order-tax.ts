@@ -99,3 +99,17 @@ export async function quoteSessionTaxes(options: { db: Executor; sessionId: stri
   if (!session?.orderId) return [];
   return quoteOrderTaxes({ db: options.db, orderId: session.orderId });
 }
+
+/** The tax of a hosted session's order at an address (null: no such order session). */
+export async function quoteSessionTaxAt(options: {
+  db: Executor;
+  sessionId: string;
+  address: { country: string; region: string | null };
+}): Promise<{ order: TaxableOrder; quote: OrderTaxQuote | null } | null> {
+  const [session] = await options.db
+    .select({ orderId: checkoutSessions.orderId })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, options.sessionId));
+  if (!session?.orderId) return null;
+  return quoteOrderTaxAt({ db: options.db, orderId: session.orderId, address: options.address });
+}
