@@ -27,7 +27,10 @@ export interface AdminProduct extends Omit<PublicProduct, 'images'> {
 export interface DashboardStats {
   totalProducts: number;
   totalOrders: number;
+  /** Paid orders' SPEC totals, without sales tax (issue 25). */
   revenueCents: number;
+  /** Sales tax collected on paid orders, less the tax refunded (issue 25). */
+  taxCollectedCents: number;
   customers: number;
   onlineNow: number;
   totalVisitors: number;
