@@ -6,7 +6,7 @@
  * /payment-success; "Cancel" returns to /cart.
  */
 import { CreditCard, Lock } from '~/components/ui/icons';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import * as CART_MESSAGES from '@domain/cart-messages';
 import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
@@ -157,6 +157,16 @@ function ShippingAddressFields(props: {
 }) {
   const { values, errors, country } = props;
   const setCountry = (next: string) => props.onPlaceChange({ country: next });
+  const { onPlaceChange } = props;
+  // What was typed before the page came alive (hydration) counts too: the tax shows for it.
+  useEffect(() => {
+    const region = document.getElementById('address-region');
+    const chosen = document.getElementById('address-country');
+    onPlaceChange({
+      ...(region instanceof HTMLInputElement ? { region: region.value } : {}),
+      ...(chosen instanceof HTMLSelectElement ? { country: chosen.value } : {}),
+    });
+  }, [onPlaceChange]);
   const field = (name: AddressField, autoComplete: string, options: { className?: string } = {}) => {
     const required = isAddressFieldRequired(name, country);
     // Line 2 and the phone, never required, say so; the state is required in the US only.
@@ -247,6 +257,10 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
   const cardError = actionData?.error && !hasAddressErrors && !isConfirmStep ? actionData.error : null;
   const starting = startingAddress(actionData?.address, lastAddress);
   const [place, setPlace] = useState({ country: starting.country || 'US', region: starting.region ?? '' });
+  const changePlace = useCallback(
+    (change: { country?: string; region?: string }) => setPlace((current) => ({ ...current, ...change })),
+    [],
+  );
   // Issue 25: the tax of the chosen place, as the server computed it for this order.
   const quote = findTaxRate(taxQuotes, place);
   const taxCents = quote?.taxCents ?? 0;
@@ -340,7 +354,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                   values={starting}
                   errors={fieldErrors}
                   country={place.country}
-                  onPlaceChange={(change) => setPlace((current) => ({ ...current, ...change }))}
+                  onPlaceChange={changePlace}
                 />
                 <input type="hidden" name="shownTotalCents" value={amountDueCents} />
               </>
