@@ -5,6 +5,7 @@ import { formatCents, formatCount } from '@domain/money';
 import { SHIPPING_COUNTRIES, US_STATES } from '@domain/shipping-address';
 import {
   formatTaxRate,
+  MAX_TAX_RATE_MILLI,
   parseTaxRateInput,
   TAX_MESSAGES,
   taxPlaceName,
@@ -34,7 +35,7 @@ export function TaxTab() {
   });
   const [editing, setEditing] = useState<AdminTaxRate | null>(null);
   return (
-    <section aria-labelledby="tax-heading" className="grid gap-4">
+    <section aria-labelledby="tax-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="rounded-xl border border-line bg-white p-4 sm:p-5">
         <h2 id="tax-heading" className="text-lg font-semibold">
           Sales tax
@@ -78,7 +79,7 @@ function TaxRatesTable(props: { rates: AdminTaxRate[]; editingId: string | null;
   }
   return (
     <div className="mt-4 overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm" aria-label="Tax rates">
+      <table className="w-full min-w-[18rem] text-left text-sm" aria-label="Tax rates">
         <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
           <tr>
             <th scope="col" className="py-2 pr-3 font-medium">
@@ -260,7 +261,7 @@ function TaxRateForm(props: { editing: AdminTaxRate | null; onDone(): void }) {
             aria-describedby={fieldError('rate') ? `${id}-error` : `${id}-rate-note`}
           />
           <p id={`${id}-rate-note`} className="text-xs text-muted">
-            0 to 20, up to 3 decimals
+            {`0 to ${MAX_TAX_RATE_MILLI / 1000}, up to 3 decimals`}
           </p>
         </div>
         <div className="flex items-center gap-2 sm:pt-7">
@@ -372,7 +373,7 @@ function TaxReportPanel() {
   }
   const money = (cents: number) => formatCents(cents);
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border border-line bg-white p-4 sm:p-5">
+    <section aria-labelledby={`${id}-title`} className="grid min-w-0 gap-3 rounded-xl border border-line bg-white p-4 sm:p-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h3 id={`${id}-title`} className="font-semibold">
