@@ -22,7 +22,10 @@ const britain: TaxRateRow = { country: 'GB', region: '', rateMilli: 20000, shipp
 describe('the tax table rows', () => {
   it('reads rates with up to three decimals, 0 to 20 percent', () => {
     const row = (rate: unknown) => parseTaxRateInput({ country: 'US', region: 'oh', rate, shippingTaxed: true });
-    expect(row('5.75')).toEqual({ ok: true, row: { country: 'US', region: 'OH', rateMilli: 5750, shippingTaxed: true } });
+    expect(row('5.75')).toEqual({
+      ok: true,
+      row: { country: 'US', region: 'OH', rateMilli: 5750, shippingTaxed: true },
+    });
     expect(row('7.125%')).toMatchObject({ ok: true, row: { rateMilli: 7125 } });
     expect(row(7)).toMatchObject({ ok: true, row: { rateMilli: 7000 } });
     expect(row('0')).toMatchObject({ ok: true, row: { rateMilli: 0 } });
@@ -42,10 +45,19 @@ describe('the tax table rows', () => {
       ok: true,
       row: { region: 'OH' },
     });
-    expect(parseTaxRateInput({ country: 'ZZ', region: '', rate: '5', shippingTaxed: true })).toMatchObject({ field: 'country' });
-    expect(parseTaxRateInput({ country: 'CA', region: 'Quebec!', rate: '5', shippingTaxed: true })).toMatchObject({ field: 'region' });
-    expect(parseTaxRateInput({ country: 'GB', rate: '20', shippingTaxed: 'yes' })).toMatchObject({ field: 'shippingTaxed' });
-    expect(parseTaxRateInput({ country: 'GB', rate: '20', shippingTaxed: false })).toMatchObject({ ok: true, row: { region: '' } });
+    expect(parseTaxRateInput({ country: 'ZZ', region: '', rate: '5', shippingTaxed: true })).toMatchObject({
+      field: 'country',
+    });
+    expect(parseTaxRateInput({ country: 'CA', region: 'Quebec!', rate: '5', shippingTaxed: true })).toMatchObject({
+      field: 'region',
+    });
+    expect(parseTaxRateInput({ country: 'GB', rate: '20', shippingTaxed: 'yes' })).toMatchObject({
+      field: 'shippingTaxed',
+    });
+    expect(parseTaxRateInput({ country: 'GB', rate: '20', shippingTaxed: false })).toMatchObject({
+      ok: true,
+      row: { region: '' },
+    });
   });
 
   it('writes rates and places as people read them', () => {
@@ -85,10 +97,13 @@ describe('taxForOrder (the tax step of priceOrder)', () => {
   it('is the tax priceOrder adds, for any lines, code, points and place', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ unitPriceCents: fc.integer({ min: 1, max: 20_000 }), quantity: fc.integer({ min: 1, max: 5 }) }), {
-          minLength: 1,
-          maxLength: 6,
-        }),
+        fc.array(
+          fc.record({ unitPriceCents: fc.integer({ min: 1, max: 20_000 }), quantity: fc.integer({ min: 1, max: 5 }) }),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
         fc.integer({ min: 0, max: 20_000 }),
         fc.boolean(),
         fc.option(fc.constant('JESUS'), { nil: null }),
@@ -96,15 +111,23 @@ describe('taxForOrder (the tax step of priceOrder)', () => {
         (lines, rateMilli, shippingTaxed, couponCode, points) => {
           const tax = { rateMilli, shippingTaxed };
           const priced = priceOrder({ lines, couponCode, pointsToRedeem: points, pointsBalance: points, tax });
-          const alone = taxForOrder({ lineNetCents: priced.lines.map((line) => line.netCents), shippingCents: priced.shippingCents, tax });
+          const alone = taxForOrder({
+            lineNetCents: priced.lines.map((line) => line.netCents),
+            shippingCents: priced.shippingCents,
+            tax,
+          });
           expect(alone.taxCents).toBe(priced.taxCents);
           expect(alone.shippingTaxCents).toBe(priced.shippingTaxCents);
           expect(alone.lineTaxCents).toEqual(priced.lines.map((line) => line.taxCents));
           // The shares add up exactly, and shipping carries tax only where it is taxed.
-          expect(alone.lineTaxCents.reduce((sum, cents) => sum + cents, 0) + alone.shippingTaxCents).toBe(alone.taxCents);
+          expect(alone.lineTaxCents.reduce((sum, cents) => sum + cents, 0) + alone.shippingTaxCents).toBe(
+            alone.taxCents,
+          );
           if (!shippingTaxed) expect(alone.shippingTaxCents).toBe(0);
           // Points are earned on SPEC's total, never on the tax.
-          expect(priced.pointsEarned).toBe(priceOrder({ lines, couponCode, pointsToRedeem: points, pointsBalance: points }).pointsEarned);
+          expect(priced.pointsEarned).toBe(
+            priceOrder({ lines, couponCode, pointsToRedeem: points, pointsBalance: points }).pointsEarned,
+          );
           expect(priced.amountDueCents).toBe(priced.totalCents + priced.taxCents);
         },
       ),
@@ -113,10 +136,16 @@ describe('taxForOrder (the tax step of priceOrder)', () => {
 
   it('rounds halves up and shares 7% of three lines and shipping exactly', () => {
     // 3 x $3.33 + $5.99 shipping: 7% of $15.98 = 111.86 -> 112 cents.
-    const result = taxForOrder({ lineNetCents: [333, 333, 333], shippingCents: 599, tax: { rateMilli: 7000, shippingTaxed: true } });
+    const result = taxForOrder({
+      lineNetCents: [333, 333, 333],
+      shippingCents: 599,
+      tax: { rateMilli: 7000, shippingTaxed: true },
+    });
     expect(result).toEqual({ taxableCents: 1598, taxCents: 112, shippingTaxCents: 42, lineTaxCents: [24, 23, 23] });
     // 5.75% of $10.00 = 57.5 -> 58 (half up).
-    expect(taxForOrder({ lineNetCents: [1000], shippingCents: 0, tax: { rateMilli: 5750, shippingTaxed: false } }).taxCents).toBe(58);
+    expect(
+      taxForOrder({ lineNetCents: [1000], shippingCents: 0, tax: { rateMilli: 5750, shippingTaxed: false } }).taxCents,
+    ).toBe(58);
   });
 });
 
@@ -133,8 +162,14 @@ describe('refundedTaxCents', () => {
 describe('shipping address states (issue 25: the state decides the tax)', () => {
   const address = { name: 'Ruth', line1: '1 Main St', city: 'Indianapolis', postalCode: '46204', country: 'US' };
   it('keeps a US state by its code and refuses one the US does not have', () => {
-    expect(validateShippingAddress({ ...address, region: 'indiana' })).toMatchObject({ ok: true, address: { region: 'IN' } });
-    expect(validateShippingAddress({ ...address, region: 'in' })).toMatchObject({ ok: true, address: { region: 'IN' } });
+    expect(validateShippingAddress({ ...address, region: 'indiana' })).toMatchObject({
+      ok: true,
+      address: { region: 'IN' },
+    });
+    expect(validateShippingAddress({ ...address, region: 'in' })).toMatchObject({
+      ok: true,
+      address: { region: 'IN' },
+    });
     expect(validateShippingAddress({ ...address, region: 'Atlantis' })).toMatchObject({
       ok: false,
       errors: { region: 'Enter a US state, such as IN or Indiana' },

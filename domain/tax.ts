@@ -8,7 +8,13 @@
  * previews with it, the server decides with it.
  */
 import { MAX_TAX_RATE_MILLI, type TaxTerms } from './price-order';
-import { SHIPPING_COUNTRY_CODES, countryName, usStateCode, usStateName, type ShippingCountryCode } from './shipping-address';
+import {
+  SHIPPING_COUNTRY_CODES,
+  countryName,
+  usStateCode,
+  usStateName,
+  type ShippingCountryCode,
+} from './shipping-address';
 
 export { US_STATES, usStateCode, usStateName } from './shipping-address';
 
@@ -26,7 +32,9 @@ export interface TaxRateRow {
 }
 
 /** The demo shop's table (SPEC §2 footer: the shop is in Indiana; STACK-NOTES 15: 7%, delivery taxed). */
-export const DEMO_TAX_RATES: readonly TaxRateRow[] = [{ country: 'US', region: 'IN', rateMilli: 7000, shippingTaxed: true }];
+export const DEMO_TAX_RATES: readonly TaxRateRow[] = [
+  { country: 'US', region: 'IN', rateMilli: 7000, shippingTaxed: true },
+];
 
 /** Stripe's product tax codes sent with Stripe Tax (`automatic_tax`): clothing and shipping (decision 031). */
 export const STRIPE_TAX_CODES = { apparel: 'txcd_30011000', shipping: 'txcd_92010001' } as const;
@@ -55,7 +63,9 @@ export const TAX_MESSAGES = {
 /** '7%', '5.75%', '7.125%': a rate in thousandths of a percent as people write it. */
 export function formatTaxRate(rateMilli: number): string {
   const whole = Math.floor(rateMilli / 1000);
-  const fraction = String(rateMilli % 1000).padStart(3, '0').replace(/0+$/, '');
+  const fraction = String(rateMilli % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
   return `${whole}${fraction ? `.${fraction}` : ''}%`;
 }
 
@@ -82,10 +92,16 @@ export function taxLabel(place: { country: string; region: string | null }, rate
 }
 
 /** The label of the tax stored on an order: 'Sales tax (IN 7%)', or 'Sales tax (IN)' when Stripe Tax set the rate. */
-export function storedTaxLabel(order: { taxCountry: string | null; taxRegion: string | null; taxRateMilli: number | null }): string {
+export function storedTaxLabel(order: {
+  taxCountry: string | null;
+  taxRegion: string | null;
+  taxRateMilli: number | null;
+}): string {
   if (!order.taxCountry) return TAX_MESSAGES.salesTax;
   const place = { country: order.taxCountry, region: order.taxRegion || null };
-  return order.taxRateMilli === null ? `${TAX_MESSAGES.salesTax} (${taxPlaceCode(place)})` : taxLabel(place, order.taxRateMilli);
+  return order.taxRateMilli === null
+    ? `${TAX_MESSAGES.salesTax} (${taxPlaceCode(place)})`
+    : taxLabel(place, order.taxRateMilli);
 }
 
 /** The region of an address as the table keys it: US states by code, others upper-cased; '' when none. */
@@ -121,9 +137,7 @@ export function taxTermsOf(row: TaxRateRow | null): TaxTerms | null {
 
 export type TaxRateField = 'country' | 'region' | 'rate' | 'shippingTaxed';
 
-export type TaxRateInputResult =
-  | { ok: true; row: TaxRateRow }
-  | { ok: false; field: TaxRateField; message: string };
+export type TaxRateInputResult = { ok: true; row: TaxRateRow } | { ok: false; field: TaxRateField; message: string };
 
 /** A percentage with up to three decimals: '7', '5.75', '7.125', '0'. */
 const RATE_PATTERN = /^(\d{1,2})(?:\.(\d{1,3}))?$/;
@@ -154,7 +168,11 @@ export function parseTaxRateInput(raw: {
     return { ok: false, field: 'country', message: TAX_RATE_ERRORS.country };
   }
   if (raw.region !== undefined && raw.region !== null && typeof raw.region !== 'string') {
-    return { ok: false, field: 'region', message: country === 'US' ? TAX_RATE_ERRORS.regionUs : TAX_RATE_ERRORS.regionFormat };
+    return {
+      ok: false,
+      field: 'region',
+      message: country === 'US' ? TAX_RATE_ERRORS.regionUs : TAX_RATE_ERRORS.regionFormat,
+    };
   }
   const typedRegion = typeof raw.region === 'string' ? raw.region.trim() : '';
   let region = '';
@@ -171,7 +189,11 @@ export function parseTaxRateInput(raw: {
     }
   }
   const rateText =
-    typeof raw.rate === 'number' && Number.isFinite(raw.rate) ? String(raw.rate) : typeof raw.rate === 'string' ? raw.rate.trim().replace(/%$/, '').trim() : '';
+    typeof raw.rate === 'number' && Number.isFinite(raw.rate)
+      ? String(raw.rate)
+      : typeof raw.rate === 'string'
+        ? raw.rate.trim().replace(/%$/, '').trim()
+        : '';
   const match = RATE_PATTERN.exec(rateText);
   if (!match) return { ok: false, field: 'rate', message: TAX_RATE_ERRORS.rate };
   const rateMilli = Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0') || 0);

@@ -16,7 +16,10 @@ export const loader = jsonRoute<Route.LoaderArgs>(
   { methods: ['GET', 'HEAD'], failureMessage: TAX_MESSAGES.fetchFailed, what: 'admin tax rates' },
   async ({ request, context }): Promise<AdminTaxSettings> => {
     await requireAdmin(request, context);
-    const [rates, stripeTaxMode] = await Promise.all([listTaxRates({ db: context.db }), getStripeTaxMode({ db: context.db })]);
+    const [rates, stripeTaxMode] = await Promise.all([
+      listTaxRates({ db: context.db }),
+      getStripeTaxMode({ db: context.db }),
+    ]);
     return { rates: rates.map(wireRate), stripeTaxMode, usesStripe: context.paymentProvider.name === 'stripe' };
   },
 );

@@ -23,9 +23,11 @@ export const loader = jsonRoute<Route.LoaderArgs>(
     await requireAdmin(request, context);
     const url = new URL(request.url);
     const query = QuerySchema.safeParse(Object.fromEntries(url.searchParams));
-    if (!query.success) throw badRequest('Report months are written YYYY-MM (for example 2026-11)', 'invalid-report-range');
+    if (!query.success)
+      throw badRequest('Report months are written YYYY-MM (for example 2026-11)', 'invalid-report-range');
     const { from, to, format } = query.data;
-    if (from && to && from > to) throw badRequest('The report starts after it ends: swap the months', 'invalid-report-range');
+    if (from && to && from > to)
+      throw badRequest('The report starts after it ends: swap the months', 'invalid-report-range');
     const report = await getTaxReport({ db: context.db, from, to });
     if (format !== 'csv') return report;
     const range = [from, to].filter(Boolean).join('-to-') || 'all';

@@ -14,7 +14,8 @@ export const action = jsonRoute<Route.ActionArgs>(
     await requireAdmin(request, context);
     if (request.method !== 'PUT') throw methodNotAllowed('PUT');
     const body = (await request.json().catch(() => null)) as { stripeTaxMode?: unknown } | null;
-    if (!body || typeof body !== 'object') throw badRequest('Stripe tax: choose the tax table (rates) or Stripe Tax (automatic)', 'invalid-tax-setting');
+    if (!body || typeof body !== 'object')
+      throw badRequest('Stripe tax: choose the tax table (rates) or Stripe Tax (automatic)', 'invalid-tax-setting');
     const stripeTaxMode = await setStripeTaxMode({ db: context.db, mode: body.stripeTaxMode });
     context.logger.info({ stripeTaxMode }, 'stripe tax mode changed');
     return { stripeTaxMode };

@@ -51,13 +51,20 @@ export async function loadTaxableOrder(options: { db: Executor; orderId: string 
   // the lines in proportion (domain/allocate.ts), as priceOrder shares a discount.
   const lineNetCents = lines.every((line) => line.netCents !== null)
     ? lines.map((line) => line.netCents!)
-    : allocateCents(Math.max(0, order.totalCents - order.shippingCents), lines.map((line) => line.lineTotalCents));
+    : allocateCents(
+        Math.max(0, order.totalCents - order.shippingCents),
+        lines.map((line) => line.lineTotalCents),
+      );
   return { totalCents: order.totalCents, shippingCents: order.shippingCents, lineNetCents };
 }
 
 /** The order's tax at a row's place (a 0% row: no tax, labelled all the same). */
 export function quoteTaxAt(order: TaxableOrder, row: TaxRateRow): OrderTaxQuote {
-  const tax = taxForOrder({ lineNetCents: order.lineNetCents, shippingCents: order.shippingCents, tax: taxTermsOf(row) });
+  const tax = taxForOrder({
+    lineNetCents: order.lineNetCents,
+    shippingCents: order.shippingCents,
+    tax: taxTermsOf(row),
+  });
   return {
     ...tax,
     country: row.country,

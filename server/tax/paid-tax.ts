@@ -55,13 +55,17 @@ export async function paidTaxOfProvider(options: {
   const lineCount = order.lineNetCents.length;
   // Shared as the table shares it where it taxes this place; else in proportion to what each sold for.
   const weights =
-    quote && quote.taxCents > 0 ? [...quote.lineTaxCents, quote.shippingTaxCents] : [...order.lineNetCents, order.shippingCents];
+    quote && quote.taxCents > 0
+      ? [...quote.lineTaxCents, quote.shippingTaxCents]
+      : [...order.lineNetCents, order.shippingCents];
   const shares = allocateCents(taxCents, weights);
   const matchesTable = quote !== null && quote.taxCents === taxCents;
   return {
     taxCents,
     shippingTaxCents: shares[lineCount] ?? 0,
-    taxableCents: quote ? quote.taxableCents : order.lineNetCents.reduce((sum, cents) => sum + cents, 0) + order.shippingCents,
+    taxableCents: quote
+      ? quote.taxableCents
+      : order.lineNetCents.reduce((sum, cents) => sum + cents, 0) + order.shippingCents,
     taxedShippingCents: quote ? quote.taxedShippingCents : order.shippingCents,
     rateMilli: matchesTable ? quote.rateMilli : null,
     country: address.country,

@@ -12,7 +12,10 @@ import { taxRates } from '../db/schema';
 import type { HostedSessionTax, PaymentProvider } from '../payments/payment-provider';
 import { getStripeTaxMode } from './tax-settings';
 
-export async function stripeCheckoutTax(options: { db: Executor; provider: PaymentProvider }): Promise<HostedSessionTax | null> {
+export async function stripeCheckoutTax(options: {
+  db: Executor;
+  provider: PaymentProvider;
+}): Promise<HostedSessionTax | null> {
   const { db, provider } = options;
   if (provider.name !== 'stripe') return null;
   if ((await getStripeTaxMode({ db })) === 'automatic') return { mode: 'automatic' };

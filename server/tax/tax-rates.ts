@@ -6,12 +6,7 @@
  * the same clear refusal as the check before it.
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
-import {
-  duplicateTaxPlace,
-  parseTaxRateInput,
-  TAX_MESSAGES,
-  type TaxRateRow,
-} from '../../domain/tax';
+import { duplicateTaxPlace, parseTaxRateInput, TAX_MESSAGES, type TaxRateRow } from '../../domain/tax';
 import { AppError, notFound } from '../app-error';
 import type { Executor } from '../db/client';
 import { taxRates } from '../db/schema';

@@ -12,7 +12,10 @@ import { appSettings } from '../db/schema';
 const SETTING_KEY = 'stripe_tax_mode';
 
 export async function getStripeTaxMode(options: { db: Executor }): Promise<StripeTaxMode> {
-  const [row] = await options.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SETTING_KEY));
+  const [row] = await options.db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, SETTING_KEY));
   return row?.value === 'automatic' ? 'automatic' : 'rates';
 }
 

@@ -8,7 +8,10 @@
 import { expect, test } from '@playwright/test';
 import { gotoHydrated, screenshotAt, seedCart, signInAdmin, skipPromo, type PublicProduct } from './helpers/shop';
 
-test('the sandbox page adds the Indiana sales tax as the state is chosen, and charges that total', async ({ page, request }) => {
+test('the sandbox page adds the Indiana sales tax as the state is chosen, and charges that total', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   await skipPromo(page);
   const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as PublicProduct;

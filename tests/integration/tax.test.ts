@@ -36,7 +36,11 @@ function adminRequest(shop: TestShop, token: string) {
   return (path: string, init: RequestInit = {}) =>
     shop.request(path, {
       ...init,
-      headers: { 'content-type': 'application/json', 'x-admin-session': token, ...(init.headers as Record<string, string> | undefined) },
+      headers: {
+        'content-type': 'application/json',
+        'x-admin-session': token,
+        ...(init.headers as Record<string, string> | undefined),
+      },
     });
 }
 
@@ -53,7 +57,10 @@ async function checkoutTee(shop: TestShop, email = 'grace@example.com') {
   });
   expect(response.status).toBe(200);
   const { sessionId, url } = (await response.json()) as { sessionId: string; url: string };
-  const [order] = await shop.database.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentSessionId, sessionId));
+  const [order] = await shop.database.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.paymentSessionId, sessionId));
   return { sessionId, url, orderId: order!.id };
 }
 
@@ -84,9 +91,14 @@ describe('sales tax in the sandbox checkout', () => {
 
   it('starts with Indiana at 7%, shipping taxed', async () => {
     const settings = (await (await admin('/api/admin/tax-rates')).json()) as AdminTaxSettings;
-    expect(settings.rates.map(({ country, region, rateMilli, shippingTaxed }) => ({ country, region, rateMilli, shippingTaxed }))).toEqual([
-      { country: 'US', region: 'IN', rateMilli: 7000, shippingTaxed: true },
-    ]);
+    expect(
+      settings.rates.map(({ country, region, rateMilli, shippingTaxed }) => ({
+        country,
+        region,
+        rateMilli,
+        shippingTaxed,
+      })),
+    ).toEqual([{ country: 'US', region: 'IN', rateMilli: 7000, shippingTaxed: true }]);
     expect(settings.stripeTaxMode).toBe('rates');
   });
 
@@ -108,7 +120,12 @@ describe('sales tax in the sandbox checkout', () => {
     expect((await orderRow(shop, orderId)).status).toBe('pending');
 
     // A tampered request naming its own tax and rate changes nothing; the total it names is not charged.
-    const tampered = await postSandbox(shop, sessionId, { ...INDIANA, shownTotalCents: '2000', taxCents: '0', rateMilli: '0' });
+    const tampered = await postSandbox(shop, sessionId, {
+      ...INDIANA,
+      shownTotalCents: '2000',
+      taxCents: '0',
+      rateMilli: '0',
+    });
     expect(tampered.status).toBe(409);
     expect((await orderRow(shop, orderId)).status).toBe('pending');
 
@@ -153,7 +170,12 @@ describe('sales tax in the sandbox checkout', () => {
     const { sessionId, orderId } = await checkoutTee(shop);
     const paid = await postSandbox(shop, sessionId, { ...OREGON, shownTotalCents: '2099' });
     expect(paid.status).toBe(302);
-    expect(await orderRow(shop, orderId)).toMatchObject({ status: 'processing', totalCents: 2099, taxCents: 0, taxRateMilli: null });
+    expect(await orderRow(shop, orderId)).toMatchObject({
+      status: 'processing',
+      totalCents: 2099,
+      taxCents: 0,
+      taxRateMilli: null,
+    });
   });
 
   it('refuses a state the US does not have, naming the field, and charges nothing', async () => {
@@ -169,13 +191,19 @@ describe('sales tax in the sandbox checkout', () => {
 
   it('keeps the tax table honest: fields named, duplicates and non-admins refused, nothing half-written', async () => {
     const add = (body: unknown) => admin('/api/admin/tax-rates', { method: 'POST', body: JSON.stringify(body) });
-    const refusal = async (response: Response) => ({ status: response.status, ...((await response.json()) as { error: string; field?: string }) });
+    const refusal = async (response: Response) => ({
+      status: response.status,
+      ...((await response.json()) as { error: string; field?: string }),
+    });
     expect(await refusal(await add({ country: 'US', region: 'OH', rate: '25', shippingTaxed: true }))).toMatchObject({
       status: 400,
       field: 'rate',
       error: 'Rate: enter a percentage from 0 to 20, with up to 3 decimals',
     });
-    expect(await refusal(await add({ country: 'US', region: 'ZZ', rate: '5', shippingTaxed: true }))).toMatchObject({ status: 400, field: 'region' });
+    expect(await refusal(await add({ country: 'US', region: 'ZZ', rate: '5', shippingTaxed: true }))).toMatchObject({
+      status: 400,
+      field: 'region',
+    });
     expect(await refusal(await add({ country: 'US', region: 'IN', rate: '5', shippingTaxed: true }))).toMatchObject({
       status: 400,
       error: 'State / Region: Indiana (US-IN) is already in the table',
@@ -189,16 +217,22 @@ describe('sales tax in the sandbox checkout', () => {
     expect(await shop.database.db.$count(taxRates)).toBe(1);
 
     // Two admins add the same place at once: one row.
-    const both = await Promise.all([1, 2].map(() => add({ country: 'US', region: 'OH', rate: '5.75', shippingTaxed: true })));
+    const both = await Promise.all(
+      [1, 2].map(() => add({ country: 'US', region: 'OH', rate: '5.75', shippingTaxed: true })),
+    );
     expect(both.map((response) => response.status).sort()).toEqual([201, 400]);
-    const ohio = (await (await admin('/api/admin/tax-rates')).json() as AdminTaxSettings).rates.find((rate) => rate.region === 'OH')!;
+    const ohio = ((await (await admin('/api/admin/tax-rates')).json()) as AdminTaxSettings).rates.find(
+      (rate) => rate.region === 'OH',
+    )!;
 
     // Two admins edit the same row at once: the row is one edit or the other, whole.
     const edits = [
       { country: 'US', region: 'OH', rate: '6', shippingTaxed: false },
       { country: 'US', region: 'OH', rate: '5.75', shippingTaxed: true },
     ];
-    const answers = await Promise.all(edits.map((body) => admin(`/api/admin/tax-rates/${ohio.id}`, { method: 'PUT', body: JSON.stringify(body) })));
+    const answers = await Promise.all(
+      edits.map((body) => admin(`/api/admin/tax-rates/${ohio.id}`, { method: 'PUT', body: JSON.stringify(body) })),
+    );
     expect(answers.map((response) => response.status)).toEqual([200, 200]);
     const [stored] = await shop.database.db.select().from(taxRates).where(eq(taxRates.id, ohio.id));
     expect([
@@ -207,28 +241,50 @@ describe('sales tax in the sandbox checkout', () => {
     ]).toContainEqual([stored!.rateMilli, stored!.shippingTaxed]);
     // The owner settles on 5.75% with shipping taxed.
     const settled = await admin(`/api/admin/tax-rates/${ohio.id}`, { method: 'PUT', body: JSON.stringify(edits[1]) });
-    expect(((await settled.json()) as { rate: AdminTaxRate }).rate).toMatchObject({ rateMilli: 5750, shippingTaxed: true });
+    expect(((await settled.json()) as { rate: AdminTaxRate }).rate).toMatchObject({
+      rateMilli: 5750,
+      shippingTaxed: true,
+    });
     expect((await admin(`/api/admin/tax-rates/${ohio.id}`, { method: 'PUT', body: '{"rate":"x"}' })).status).toBe(400);
-    expect((await admin('/api/admin/tax-rates/00000000-0000-4000-8000-000000000000', { method: 'DELETE' })).status).toBe(404);
-    expect((await admin('/api/admin/tax-settings', { method: 'PUT', body: '{"stripeTaxMode":"magic"}' })).status).toBe(400);
+    expect(
+      (await admin('/api/admin/tax-rates/00000000-0000-4000-8000-000000000000', { method: 'DELETE' })).status,
+    ).toBe(404);
+    expect((await admin('/api/admin/tax-settings', { method: 'PUT', body: '{"stripeTaxMode":"magic"}' })).status).toBe(
+      400,
+    );
   });
 
   it('taxes the next Ohio order at 5.75%', async () => {
     const { sessionId, orderId } = await checkoutTee(shop);
     const paid = await payOnSandbox(shop, sessionId, SANDBOX_PAYING_CARD, OHIO);
     expect(paid.status).toBe(302);
-    expect(await orderRow(shop, orderId)).toMatchObject({ taxCents: 121, taxRateMilli: 5750, taxRegion: 'OH', shippingRegion: 'OH' });
+    expect(await orderRow(shop, orderId)).toMatchObject({
+      taxCents: 121,
+      taxRateMilli: 5750,
+      taxRegion: 'OH',
+      shippingRegion: 'OH',
+    });
   });
 
   it('refunds the tax with a cancelled order, and the report adds up to the orders', async () => {
     const { sessionId, orderId } = await checkoutTee(shop);
     expect((await payOnSandbox(shop, sessionId, SANDBOX_PAYING_CARD, INDIANA)).status).toBe(302);
-    const cancelled = await admin(`/api/admin/orders/${orderId}`, { method: 'PATCH', body: JSON.stringify({ status: 'cancelled' }) });
+    const cancelled = await admin(`/api/admin/orders/${orderId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ status: 'cancelled' }),
+    });
     expect(cancelled.status).toBe(200);
-    expect(await orderRow(shop, orderId)).toMatchObject({ status: 'cancelled', refundedCents: 2246, refundedTaxCents: 147 });
+    expect(await orderRow(shop, orderId)).toMatchObject({
+      status: 'cancelled',
+      refundedCents: 2246,
+      refundedTaxCents: 147,
+    });
 
     const report = (await (await admin('/api/admin/tax-report')).json()) as AdminTaxReport;
-    const taxed = await shop.database.db.select().from(orders).where(and(eq(orders.status, 'processing')));
+    const taxed = await shop.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, 'processing')));
     const all = await shop.database.db.select().from(orders);
     const paidTaxed = all.filter((order) => order.paidAt && order.taxCents > 0);
     const month = new Date().toISOString().slice(0, 7);
@@ -242,19 +298,30 @@ describe('sales tax in the sandbox checkout', () => {
       taxRefundedCents: 147,
       netTaxCents: 147,
     });
-    expect(report.rows.find((row) => row.region === 'OH')).toMatchObject({ orders: 1, taxCollectedCents: 121, netTaxCents: 121 });
+    expect(report.rows.find((row) => row.region === 'OH')).toMatchObject({
+      orders: 1,
+      taxCollectedCents: 121,
+      netTaxCents: 121,
+    });
     expect(report.totals.taxCollectedCents).toBe(paidTaxed.reduce((sum, order) => sum + order.taxCents, 0));
-    expect(report.totals.netTaxCents).toBe(all.reduce((sum, order) => sum + order.taxCents - order.refundedTaxCents, 0));
+    expect(report.totals.netTaxCents).toBe(
+      all.reduce((sum, order) => sum + order.taxCents - order.refundedTaxCents, 0),
+    );
     expect(taxed.length).toBeGreaterThan(0);
 
     const csv = await admin(`/api/admin/tax-report?from=${month}&to=${month}&format=csv`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const text = await csv.text();
-    expect(text.split('\r\n')[0]).toBe('month,country,region,place,orders,taxable_sales,shipping_taxed,tax_collected,tax_refunded,net_tax');
+    expect(text.split('\r\n')[0]).toBe(
+      'month,country,region,place,orders,taxable_sales,shipping_taxed,tax_collected,tax_refunded,net_tax',
+    );
     expect(text).toContain(`${month},US,IN,Indiana (US-IN),2,30.00,11.98,2.94,1.47,1.47`);
     expect((await admin('/api/admin/tax-report?from=2026-13')).status).toBe(400);
 
-    const stats = (await (await admin('/api/admin/stats')).json()) as { revenueCents: number; taxCollectedCents: number };
+    const stats = (await (await admin('/api/admin/stats')).json()) as {
+      revenueCents: number;
+      taxCollectedCents: number;
+    };
     expect(stats.taxCollectedCents).toBe(report.totals.netTaxCents);
   });
 });
@@ -265,7 +332,11 @@ describe('sales tax with Stripe Checkout (fake)', () => {
   let admin: ReturnType<typeof adminRequest>;
   beforeAll(async () => {
     fake = await startFakeStripeServer();
-    shop = await createTestShop({ STRIPE_SECRET_KEY: 'sk_test_fake_key', STRIPE_WEBHOOK_SECRET: 'whsec_tax', STRIPE_API_BASE: fake.url });
+    shop = await createTestShop({
+      STRIPE_SECRET_KEY: 'sk_test_fake_key',
+      STRIPE_WEBHOOK_SECRET: 'whsec_tax',
+      STRIPE_API_BASE: fake.url,
+    });
     admin = adminRequest(shop, await adminToken(shop));
   });
   afterAll(async () => {
@@ -274,7 +345,9 @@ describe('sales tax with Stripe Checkout (fake)', () => {
   });
 
   const sessionParams = (sessionId: string) => {
-    const created = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions');
+    const created = fake.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/v1/checkout/sessions',
+    );
     const session = fake.sessions.get(sessionId)!;
     return created.find((request) => request.body.client_reference_id === session.client_reference_id)!.body;
   };
@@ -282,8 +355,18 @@ describe('sales tax with Stripe Checkout (fake)', () => {
   it('sends the table as tax rates Checkout matches by the address, and stores the tax Stripe charged', async () => {
     const { sessionId, orderId } = await checkoutTee(shop, 'stripe-rates@example.com');
     const [rate] = [...fake.taxRates.values()];
-    expect(rate).toMatchObject({ percentage: 7, country: 'US', state: 'IN', inclusive: false, display_name: 'Sales tax' });
-    const params = sessionParams(sessionId) as { line_items: Record<string, unknown>[]; automatic_tax?: unknown; shipping_options?: unknown };
+    expect(rate).toMatchObject({
+      percentage: 7,
+      country: 'US',
+      state: 'IN',
+      inclusive: false,
+      display_name: 'Sales tax',
+    });
+    const params = sessionParams(sessionId) as {
+      line_items: Record<string, unknown>[];
+      automatic_tax?: unknown;
+      shipping_options?: unknown;
+    };
     expect(params.automatic_tax).toBeUndefined();
     expect(params.line_items[0]).toMatchObject({ dynamic_tax_rates: [rate!.id] });
     // The taxed delivery charge is a line item of its own (tax rates apply to line items).
@@ -292,7 +375,12 @@ describe('sales tax with Stripe Checkout (fake)', () => {
 
     fake.pay(sessionId, { shipping: FAKE_SHIPPING });
     expect(await (await shop.request(`/payment-success?session_id=${sessionId}`)).text()).toContain('$22.46');
-    expect(await orderRow(shop, orderId)).toMatchObject({ status: 'processing', taxCents: 147, taxRateMilli: 7000, taxRegion: 'IN' });
+    expect(await orderRow(shop, orderId)).toMatchObject({
+      status: 'processing',
+      taxCents: 147,
+      taxRateMilli: 7000,
+      taxRegion: 'IN',
+    });
     const lines = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     expect(lines.map((line) => line.taxCents)).toEqual([105]);
     // A second checkout reuses the same Stripe tax rate (made once per rate).
@@ -302,13 +390,20 @@ describe('sales tax with Stripe Checkout (fake)', () => {
 
   it('stores no tax for an Oregon address', async () => {
     const { sessionId, orderId } = await checkoutTee(shop, 'stripe-or@example.com');
-    fake.pay(sessionId, { shipping: { ...FAKE_SHIPPING, address: { ...FAKE_SHIPPING.address, state: 'OR', city: 'Portland', postal_code: '97201' } } });
+    fake.pay(sessionId, {
+      shipping: {
+        ...FAKE_SHIPPING,
+        address: { ...FAKE_SHIPPING.address, state: 'OR', city: 'Portland', postal_code: '97201' },
+      },
+    });
     await shop.request(`/payment-success?session_id=${sessionId}`);
     expect(await orderRow(shop, orderId)).toMatchObject({ status: 'processing', taxCents: 0 });
   });
 
   it('with Stripe Tax on, asks for automatic tax with the apparel and shipping tax codes', async () => {
-    expect((await admin('/api/admin/tax-settings', { method: 'PUT', body: '{"stripeTaxMode":"automatic"}' })).status).toBe(200);
+    expect(
+      (await admin('/api/admin/tax-settings', { method: 'PUT', body: '{"stripeTaxMode":"automatic"}' })).status,
+    ).toBe(200);
     const { sessionId, orderId } = await checkoutTee(shop, 'stripe-auto@example.com');
     const params = sessionParams(sessionId) as {
       automatic_tax: unknown;
@@ -316,9 +411,16 @@ describe('sales tax with Stripe Checkout (fake)', () => {
       shipping_options: { shipping_rate_data: Record<string, unknown> }[];
     };
     expect(params.automatic_tax).toEqual({ enabled: 'true' });
-    expect(params.line_items[0]!.price_data).toMatchObject({ tax_behavior: 'exclusive', product_data: { tax_code: 'txcd_30011000' } });
+    expect(params.line_items[0]!.price_data).toMatchObject({
+      tax_behavior: 'exclusive',
+      product_data: { tax_code: 'txcd_30011000' },
+    });
     expect(params.line_items[0]!.dynamic_tax_rates).toBeUndefined();
-    expect(params.shipping_options[0]!.shipping_rate_data).toMatchObject({ tax_behavior: 'exclusive', tax_code: 'txcd_92010001', fixed_amount: { amount: '599' } });
+    expect(params.shipping_options[0]!.shipping_rate_data).toMatchObject({
+      tax_behavior: 'exclusive',
+      tax_code: 'txcd_92010001',
+      fixed_amount: { amount: '599' },
+    });
 
     fake.pay(sessionId, { shipping: FAKE_SHIPPING });
     await shop.request(`/payment-success?session_id=${sessionId}`);
@@ -328,7 +430,12 @@ describe('sales tax with Stripe Checkout (fake)', () => {
 
   it('is refused by the fake as by Stripe when tax parameters are wrong', async () => {
     const stripe = (await import('stripe')).default;
-    const client = new stripe('sk_test_fake', { host: new URL(fake.url).hostname, port: Number(new URL(fake.url).port), protocol: 'http', maxNetworkRetries: 0 });
+    const client = new stripe('sk_test_fake', {
+      host: new URL(fake.url).hostname,
+      port: Number(new URL(fake.url).port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     const base = {
       mode: 'payment' as const,
       success_url: 'http://shop.test/ok',
@@ -336,12 +443,23 @@ describe('sales tax with Stripe Checkout (fake)', () => {
     };
     const [rate] = [...fake.taxRates.values()];
     await expect(
-      client.checkout.sessions.create({ ...base, automatic_tax: { enabled: true }, line_items: [{ ...base.line_items[0]!, tax_rates: [String(rate!.id)] }] }),
+      client.checkout.sessions.create({
+        ...base,
+        automatic_tax: { enabled: true },
+        line_items: [{ ...base.line_items[0]!, tax_rates: [String(rate!.id)] }],
+      }),
     ).rejects.toThrow(/automatic_tax/);
     await expect(
-      client.checkout.sessions.create({ ...base, line_items: [{ ...base.line_items[0]!, dynamic_tax_rates: [String(rate!.id)] } as never] }),
+      client.checkout.sessions.create({
+        ...base,
+        line_items: [{ ...base.line_items[0]!, dynamic_tax_rates: [String(rate!.id)] } as never],
+      }),
     ).rejects.toThrow(/address/);
-    await expect(client.checkout.sessions.create({ ...base, automatic_tax: { enabled: true } })).rejects.toThrow(/tax_behavior/);
-    await expect(client.taxRates.create({ display_name: 'Sales tax', inclusive: false, percentage: 101 })).rejects.toThrow(/percentage/);
+    await expect(client.checkout.sessions.create({ ...base, automatic_tax: { enabled: true } })).rejects.toThrow(
+      /tax_behavior/,
+    );
+    await expect(
+      client.taxRates.create({ display_name: 'Sales tax', inclusive: false, percentage: 101 }),
+    ).rejects.toThrow(/percentage/);
   });
 });

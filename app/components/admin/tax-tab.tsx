@@ -108,7 +108,12 @@ function TaxRatesTable(props: { rates: AdminTaxRate[]; editingId: string | null;
                 {confirming === rate.id ? (
                   <span className="inline-flex flex-wrap items-center justify-end gap-2">
                     <span className="text-xs text-muted">Remove {taxPlaceName(rate)}?</span>
-                    <Button size="sm" variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(rate)}>
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(rate)}
+                    >
                       Remove
                     </Button>
                     <Button size="sm" variant="outline" onClick={() => setConfirming(null)}>
@@ -168,7 +173,10 @@ function TaxRateForm(props: { editing: AdminTaxRate | null; onDone(): void }) {
         ? adminSend<{ rate: AdminTaxRate }>(`/api/admin/tax-rates/${editing.id}`, 'PUT', body)
         : adminSend<{ rate: AdminTaxRate }>('/api/admin/tax-rates', 'POST', body),
     onSuccess: (answer) => {
-      notify({ title: TAX_MESSAGES.rowSaved, description: `${taxPlaceName(answer.rate)}: ${formatTaxRate(answer.rate.rateMilli)}` });
+      notify({
+        title: TAX_MESSAGES.rowSaved,
+        description: `${taxPlaceName(answer.rate)}: ${formatTaxRate(answer.rate.rateMilli)}`,
+      });
       setProblem(null);
       void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
       if (!editing) setValues({ country: 'US', region: '', rate: '', shippingTaxed: true });
@@ -310,10 +318,13 @@ function StripeTaxSetting({ settings }: { settings: AdminTaxSettings }) {
   const queryClient = useQueryClient();
   const id = useId();
   const save = useMutation({
-    mutationFn: (mode: StripeTaxMode) => adminSend<{ stripeTaxMode: StripeTaxMode }>('/api/admin/tax-settings', 'PUT', { stripeTaxMode: mode }),
+    mutationFn: (mode: StripeTaxMode) =>
+      adminSend<{ stripeTaxMode: StripeTaxMode }>('/api/admin/tax-settings', 'PUT', { stripeTaxMode: mode }),
     onSuccess: (answer) => {
       notify({ title: TAX_MESSAGES.modeSaved, description: STRIPE_MODE_LABELS[answer.stripeTaxMode].title });
-      queryClient.setQueryData<AdminTaxSettings>(QUERY_KEY, (current) => (current ? { ...current, stripeTaxMode: answer.stripeTaxMode } : current));
+      queryClient.setQueryData<AdminTaxSettings>(QUERY_KEY, (current) =>
+        current ? { ...current, stripeTaxMode: answer.stripeTaxMode } : current,
+      );
     },
     onError: (error) => notify({ title: TAX_MESSAGES.saveFailed, description: error.message, variant: 'destructive' }),
   });
@@ -363,7 +374,8 @@ function TaxReportPanel() {
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
-      link.download = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'tax-report.csv';
+      link.download =
+        /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'tax-report.csv';
       link.click();
       URL.revokeObjectURL(url);
     } catch (error) {
@@ -373,7 +385,10 @@ function TaxReportPanel() {
   }
   const money = (cents: number) => formatCents(cents);
   return (
-    <section aria-labelledby={`${id}-title`} className="grid min-w-0 gap-3 rounded-xl border border-line bg-white p-4 sm:p-5">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="grid min-w-0 gap-3 rounded-xl border border-line bg-white p-4 sm:p-5"
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h3 id={`${id}-title`} className="font-semibold">
@@ -387,11 +402,21 @@ function TaxReportPanel() {
         <div className="flex flex-wrap items-end gap-2">
           <div className="space-y-1">
             <Label htmlFor={`${id}-from`}>From</Label>
-            <Input id={`${id}-from`} type="month" value={range.from} onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))} />
+            <Input
+              id={`${id}-from`}
+              type="month"
+              value={range.from}
+              onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
+            />
           </div>
           <div className="space-y-1">
             <Label htmlFor={`${id}-to`}>To</Label>
-            <Input id={`${id}-to`} type="month" value={range.to} onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))} />
+            <Input
+              id={`${id}-to`}
+              type="month"
+              value={range.to}
+              onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
+            />
           </div>
           <Button variant="outline" size="sm" onClick={() => void downloadCsv()}>
             <Download className="size-4" aria-hidden /> Download CSV
@@ -403,13 +428,24 @@ function TaxReportPanel() {
           {report.error.message}
         </p>
       ) : null}
-      {report.data && report.data.rows.length === 0 ? <p className="text-sm text-muted">No taxed orders in this period.</p> : null}
+      {report.data && report.data.rows.length === 0 ? (
+        <p className="text-sm text-muted">No taxed orders in this period.</p>
+      ) : null}
       {report.data && report.data.rows.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Tax report">
             <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
               <tr>
-                {['Month', 'Place', 'Orders', 'Taxable sales', 'Shipping taxed', 'Tax collected', 'Tax refunded', 'Net tax'].map((title, index) => (
+                {[
+                  'Month',
+                  'Place',
+                  'Orders',
+                  'Taxable sales',
+                  'Shipping taxed',
+                  'Tax collected',
+                  'Tax refunded',
+                  'Net tax',
+                ].map((title, index) => (
                   <th key={title} scope="col" className={`py-2 pr-3 font-medium ${index >= 2 ? 'text-right' : ''}`}>
                     {title}
                   </th>
