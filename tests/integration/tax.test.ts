@@ -17,6 +17,7 @@ import type { AdminOrderDetail, AdminTaxRate, AdminTaxReport, AdminTaxSettings }
 import { checkoutSessions, emailOutbox, orderLines, orders, products, taxRates } from '../../server/db/schema';
 import { FAKE_SHIPPING, startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
 import { SANDBOX_PAYING_CARD, SANDBOX_TEST_ADDRESS, payOnSandbox, shownTotalOf } from '../support/sandbox';
+import { createConfirmedCustomer } from '../support/accounts';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
 const INDIANA = { ...SANDBOX_TEST_ADDRESS, city: 'Indianapolis', region: 'IN', postalCode: '46204' };
@@ -178,6 +179,21 @@ describe('sales tax in the sandbox checkout', () => {
     });
   });
 
+  it("shows the tax on the customer's /account order", async () => {
+    const cookie = await createConfirmedCustomer(shop, { email: 'naomi@example.com' });
+    const response = await shop.request('/api/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ items: [{ productId: await teeId(shop), color: 'Blue', size: 'M', quantity: 1 }] }),
+    });
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    expect((await payOnSandbox(shop, sessionId, SANDBOX_PAYING_CARD, INDIANA)).status).toBe(302);
+    const account = await (await shop.request('/account', { headers: { cookie } })).text();
+    expect(account).toContain('Sales tax (IN 7%)');
+    expect(account).toContain('$1.47');
+    expect(account).toContain('$22.46');
+  });
+
   it('refuses a state the US does not have, naming the field, and charges nothing', async () => {
     const { sessionId, orderId } = await checkoutTee(shop);
     const refused = await postSandbox(shop, sessionId, { ...INDIANA, region: 'Atlantis', shownTotalCents: '2099' });
@@ -291,12 +307,12 @@ describe('sales tax in the sandbox checkout', () => {
     const indiana = report.rows.find((row) => row.month === month && row.region === 'IN')!;
     expect(indiana).toMatchObject({
       place: 'Indiana (US-IN)',
-      orders: 2,
-      taxableSalesCents: 3000,
-      shippingTaxedCents: 1198,
-      taxCollectedCents: 294,
+      orders: 3,
+      taxableSalesCents: 4500,
+      shippingTaxedCents: 1797,
+      taxCollectedCents: 441,
       taxRefundedCents: 147,
-      netTaxCents: 147,
+      netTaxCents: 294,
     });
     expect(report.rows.find((row) => row.region === 'OH')).toMatchObject({
       orders: 1,
@@ -315,7 +331,7 @@ describe('sales tax in the sandbox checkout', () => {
     expect(text.split('\r\n')[0]).toBe(
       'month,country,region,place,orders,taxable_sales,shipping_taxed,tax_collected,tax_refunded,net_tax',
     );
-    expect(text).toContain(`${month},US,IN,Indiana (US-IN),2,30.00,11.98,2.94,1.47,1.47`);
+    expect(text).toContain(`${month},US,IN,Indiana (US-IN),3,45.00,17.97,4.41,1.47,2.94`);
     expect((await admin('/api/admin/tax-report?from=2026-13')).status).toBe(400);
 
     const stats = (await (await admin('/api/admin/stats')).json()) as {
@@ -426,6 +442,19 @@ describe('sales tax with Stripe Checkout (fake)', () => {
     await shop.request(`/payment-success?session_id=${sessionId}`);
     expect(await orderRow(shop, orderId)).toMatchObject({ taxCents: 147, shippingTaxCents: 42, taxRegion: 'IN' });
     await admin('/api/admin/tax-settings', { method: 'PUT', body: '{"stripeTaxMode":"rates"}' });
+  });
+
+  it('never taxes a donation', async () => {
+    const before = fake.requests.length;
+    const response = await shop.request('/api/donations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amountCents: 2500 }),
+    });
+    expect(response.status).toBe(200);
+    const created = fake.requests.slice(before).find((request) => request.path === '/v1/checkout/sessions')!;
+    expect(created.body.automatic_tax).toBeUndefined();
+    expect((created.body.line_items as Record<string, unknown>[])[0]!.dynamic_tax_rates).toBeUndefined();
   });
 
   it('is refused by the fake as by Stripe when tax parameters are wrong', async () => {
