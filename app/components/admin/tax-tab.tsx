@@ -36,7 +36,7 @@ export function TaxTab() {
   const [editing, setEditing] = useState<AdminTaxRate | null>(null);
   return (
     <section aria-labelledby="tax-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <div className="rounded-xl border border-line bg-white p-4 sm:p-5">
+      <div className="min-w-0 rounded-xl border border-line bg-white p-4 sm:p-5">
         <h2 id="tax-heading" className="text-lg font-semibold">
           Sales tax
         </h2>
@@ -196,7 +196,7 @@ function TaxRateForm(props: { editing: AdminTaxRate | null; onDone(): void }) {
   return (
     <form
       aria-labelledby={`${id}-title`}
-      className="grid gap-3 rounded-xl border border-line bg-white p-4 sm:p-5"
+      className="grid min-w-0 gap-3 rounded-xl border border-line bg-white p-4 sm:p-5"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -329,7 +329,7 @@ function StripeTaxSetting({ settings }: { settings: AdminTaxSettings }) {
     onError: (error) => notify({ title: TAX_MESSAGES.saveFailed, description: error.message, variant: 'destructive' }),
   });
   return (
-    <fieldset className="grid gap-2 rounded-xl border border-line bg-white p-4 sm:p-5">
+    <fieldset className="grid min-w-0 gap-2 rounded-xl border border-line bg-white p-4 sm:p-5">
       <legend className="sr-only">How Stripe Checkout collects tax</legend>
       <h3 className="font-semibold" aria-hidden>
         How Stripe Checkout collects tax
