@@ -1,7 +1,7 @@
 import type { AdminTaxRate, AdminTaxSettings } from '@domain/admin-contract';
 import { TAX_MESSAGES } from '@domain/tax';
 import { methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';
 import { createTaxRate, listTaxRates, type StoredTaxRate } from '@server/tax/tax-rates';
 import { getStripeTaxMode } from '@server/tax/tax-settings';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AdminTaxRate } from '@domain/admin-contract';
 import { TAX_MESSAGES } from '@domain/tax';
 import { methodNotAllowed, notFound } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { actionOnlyLoader, jsonRoute } from '@server/http/json-route';
 import { deleteTaxRate, updateTaxRate } from '@server/tax/tax-rates';
 import type { Route } from './+types/api.admin.tax-rates_.$id';

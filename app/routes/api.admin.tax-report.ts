@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AdminTaxReport } from '@domain/admin-contract';
 import { badRequest } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonRoute } from '@server/http/json-route';
 import { getTaxReport, taxReportCsv } from '@server/tax/tax-report';
 import type { Route } from './+types/api.admin.tax-report';

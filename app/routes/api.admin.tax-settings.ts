@@ -1,6 +1,6 @@
 import { TAX_MESSAGES } from '@domain/tax';
 import { badRequest, methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { actionOnlyLoader, jsonRoute } from '@server/http/json-route';
 import { setStripeTaxMode } from '@server/tax/tax-settings';
 import type { Route } from './+types/api.admin.tax-settings';

@@ -23,10 +23,10 @@ import {
 import { getLastShippingAddress } from '@server/customers/get-last-shipping-address';
 import { AppError } from '@server/app-error';
 import { readFormBody } from '@server/http/form-request';
-import { getHostedSession } from '@server/payments/get-hosted-session';
+import { getHostedSession } from '@server/orders/get-hosted-session';
 import { quoteSessionTaxes } from '@server/tax/order-tax';
 import { findTaxRate, TAX_MESSAGES, type TaxRateRow } from '@domain/tax';
-import { paySandboxSession } from '@server/payments/pay-sandbox-session';
+import { paySandboxSession } from '@server/orders/pay-sandbox-session';
 import { ProductThumbnail } from '~/components/shop/product-image';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';

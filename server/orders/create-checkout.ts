@@ -12,16 +12,16 @@ import { CheckoutRequestSchema, CHECKOUT_MAX_QUANTITY, type CheckoutRequest } fr
 import * as CART_MESSAGES from '../../domain/cart-messages';
 import type { RedemptionRate } from '../../domain/loyalty';
 import { priceOrder, type OrderPrice } from '../../domain/price-order';
-import { AppError, badRequest } from '../app-error';
-import type { Database, Executor } from '../db/client';
+import { AppError, badRequest, ProviderError } from '../app-error';
+import type { Executor } from '../db/client';
 import { checkoutSessions, customers, orderLines, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
-import { openHostedSession, PROVIDER_UNREACHABLE_MESSAGE } from '../payments/open-hosted-session';
+import { openHostedSession, PROVIDER_UNREACHABLE_MESSAGE } from './open-hosted-session';
 import type { PaymentProvider } from '../payments/payment-provider';
-import type { ProviderServices } from '../payments/payment-services';
+import type { ProviderServices } from './payment-services';
 import { reserveOrderStock, takeReserved } from '../stock/reserve-order-stock';
 import { stripeCheckoutTax } from '../tax/stripe-checkout-tax';
-import { cancelPendingCheckout } from './cancel-pending';
+import { expireCheckoutSession } from './complete-checkout-session';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
 
 export interface CheckoutResult {
@@ -56,7 +56,10 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
   }
   if (first === 'email') throw badRequest('Please enter a valid email address', 'invalid-email');
   if (first === 'couponCode') {
-    throw badRequest(`${CART_MESSAGES.invalidCouponTitle}. ${CART_MESSAGES.invalidCouponDescription}`, 'invalid-coupon');
+    throw badRequest(
+      `${CART_MESSAGES.invalidCouponTitle}. ${CART_MESSAGES.invalidCouponDescription}`,
+      'invalid-coupon',
+    );
   }
   if (first === 'pointsToRedeem') throw badRequest('Points to redeem must be a whole number', 'invalid-points');
   if (first === 'replaces') throw badRequest('The checkout to replace must be a session id', 'invalid-replaces');
@@ -70,14 +73,24 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
  * unpaid order session is touched; the id is the browser's own (a bearer secret, as the
  * hosted page's address is). A payment that still arrives for it is given back (issue 11).
  */
-async function closeReplacedCheckout(db: Database, sessionId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [closed] = await tx
-      .update(checkoutSessions)
-      .set({ status: 'expired' })
-      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open'), eq(checkoutSessions.purpose, 'order')))
-      .returning({ orderId: checkoutSessions.orderId });
-    if (closed?.orderId) await cancelPendingCheckout({ db: tx, purpose: 'order', id: closed.orderId });
+async function closeReplacedCheckout(options: ProviderServices & { sessionId: string }): Promise<void> {
+  const [replaced] = await options.db
+    .select({ id: checkoutSessions.id, provider: checkoutSessions.provider })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.id, options.sessionId),
+        eq(checkoutSessions.status, 'open'),
+        eq(checkoutSessions.purpose, 'order'),
+      ),
+    );
+  if (!replaced) return;
+  // Through the same door as every expiry: a payment racing it is recorded once, whichever is first.
+  await expireCheckoutSession({
+    db: options.db,
+    logger: options.logger,
+    sessionId: replaced.id,
+    providerName: replaced.provider === 'stripe' ? 'stripe' : 'sandbox',
   });
 }
 
@@ -173,18 +186,18 @@ export async function createCheckout(
   const viewerEmail = options.viewerEmail?.trim().toLowerCase() || null;
   const wantsPoints = (request.pointsToRedeem ?? 0) > 0;
   if (wantsPoints && !viewerEmail) {
-    throw new AppError('sign-in-required', { status: 401, message: 'Sign in to redeem your points' });
+    throw new AppError('sign-in-required', { message: 'Sign in to redeem your points' });
   }
   // Redeemed points belong to the signed-in account, so its e-mail is the order's.
   const email = wantsPoints ? viewerEmail : (request.email ?? viewerEmail);
 
-  if (request.replaces) await closeReplacedCheckout(db, request.replaces);
+  if (request.replaces) await closeReplacedCheckout({ ...options, sessionId: request.replaces });
   const lines = await priceCheckoutLines({ db, lines: request.items });
   // Issue 25: how Stripe's page adds the address's sales tax (the sandbox page does it itself);
   // asked before the order is stored, so a Stripe that cannot be reached leaves nothing behind.
   const tax = await stripeCheckoutTax({ db, provider }).catch((error: unknown) => {
     options.logger.error({ err: error }, 'payment provider could not prepare the tax rates');
-    throw new AppError('provider-unreachable', { status: 502, message: PROVIDER_UNREACHABLE_MESSAGE, cause: error });
+    throw new ProviderError('provider-unreachable', { message: PROVIDER_UNREACHABLE_MESSAGE, cause: error });
   });
   const order = await db.transaction((tx) =>
     storePendingOrder({
@@ -219,5 +232,11 @@ export async function createCheckout(
       tax,
     },
   });
-  return { url: session.url, sessionId: session.id, orderId: order.id, orderNumber: order.orderNumber, price: order.price };
+  return {
+    url: session.url,
+    sessionId: session.id,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    price: order.price,
+  };
 }

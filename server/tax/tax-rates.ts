@@ -27,7 +27,7 @@ export async function listTaxRates(options: { db: Executor }): Promise<StoredTax
 }
 
 function refusal(field: string, message: string): AppError {
-  return new AppError('invalid-tax-rate', { status: 400, message, details: { field } });
+  return new AppError('invalid-tax-rate', { message, details: { field } });
 }
 
 function checkedRow(input: unknown): TaxRateRow {

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { centsToDecimalString } from '../../domain/money';
 import { taxPlaceName } from '../../domain/tax';
 import type { Executor } from '../db/client';
-import { csvField } from '../admin/export-orders-csv';
+import { csvField } from '../orders/export-orders-csv';
 
 export interface TaxReportRow {
   /** 'YYYY-MM'. */

@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminTaxRate, AdminTaxReport, AdminTaxSettings } from '../../domain/admin-contract';
 import { checkoutSessions, emailOutbox, orderLines, orders, products, taxRates } from '../../server/db/schema';
-import { FAKE_SHIPPING, startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
+import { FAKE_SHIPPING, startFakeStripeServer, type FakeStripeServer } from '../../tools/fakes/stripe-server';
 import { SANDBOX_PAYING_CARD, SANDBOX_TEST_ADDRESS, payOnSandbox, shownTotalOf } from '../support/sandbox';
 import { createConfirmedCustomer } from '../support/accounts';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
