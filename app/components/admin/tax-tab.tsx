@@ -129,7 +129,7 @@ function TaxRatesTable(props: { rates: AdminTaxRate[]; editingId: string | null;
                       aria-pressed={props.editingId === rate.id}
                       onClick={() => props.onEdit(rate)}
                     >
-                      <Pencil className="size-4" aria-hidden /> Edit
+                      <Pencil className="size-4" aria-hidden /> <span className="max-sm:sr-only">Edit</span>
                     </Button>
                     <Button
                       size="sm"
