@@ -20,6 +20,8 @@ import { openHostedSession } from '../payments/open-hosted-session';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { ProviderServices } from '../payments/payment-services';
 import { reserveOrderStock, takeReserved } from '../stock/reserve-order-stock';
+import { decideCheckoutDiscount } from '../discounts/checkout-discount';
+import { reserveDiscountUse } from '../discounts/redemptions';
 import { cancelPendingCheckout } from './cancel-pending';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
 
@@ -94,6 +96,8 @@ async function storePendingOrder(options: {
   email: string | null;
   /** Set when points are redeemed: the signed-in account that owns them. */
   pointsOwner: string | null;
+  /** The signed-in shopper's account (a code's per-customer limit counts it), if any. */
+  viewerUserId: string | null;
   provider: PaymentProvider['name'];
   redemptionRate: RedemptionRate | undefined;
 }): Promise<{ id: string; orderNumber: string; price: OrderPrice }> {
@@ -110,9 +114,13 @@ async function storePendingOrder(options: {
       );
     }
   }
+  // The code's row is locked from here to commit (issue 26): its uses are counted and one reserved below.
+  const discount = request.couponCode
+    ? await decideCheckoutDiscount({ tx, code: request.couponCode, lines, shopper: { email, userId: options.viewerUserId } })
+    : null;
   const price = priceOrder({
     lines,
-    couponCode: request.couponCode,
+    discount: discount?.terms ?? null,
     pointsToRedeem: request.pointsToRedeem,
     pointsBalance,
     redemptionRate: options.redemptionRate,
@@ -128,6 +136,7 @@ async function storePendingOrder(options: {
       subtotalCents: price.subtotalCents,
       discountCents: price.discountCents,
       couponCode: price.couponCode,
+      shippingDiscountCents: price.shippingDiscountCents,
       pointsRedeemed: price.pointsRedeemed,
       pointsDiscountCents: price.pointsDiscountCents,
       shippingCents: price.shippingCents,
@@ -153,6 +162,9 @@ async function storePendingOrder(options: {
       reservedQuantity: takeReserved(reserved, line),
     })),
   );
+  if (discount) {
+    await reserveDiscountUse({ tx, discountId: discount.discountId, orderId: created!.id, emailKey: discount.emailKey, userId: options.viewerUserId });
+  }
   return { id: created!.id, orderNumber: created!.orderNumber, price };
 }
 
@@ -161,6 +173,8 @@ export async function createCheckout(
     body: unknown;
     /** The signed-in shopper's e-mail, if any. */
     viewerEmail: string | null;
+    /** The signed-in shopper's account id, if any. */
+    viewerUserId?: string | null;
     /** The configured redemption rate (POINTS_PER_DOLLAR_OFF); the domain default without it. */
     redemptionRate?: RedemptionRate;
   },
@@ -184,6 +198,7 @@ export async function createCheckout(
       lines,
       email,
       pointsOwner: wantsPoints ? viewerEmail : null,
+      viewerUserId: options.viewerUserId ?? null,
       provider: provider.name,
       redemptionRate: options.redemptionRate,
     }),
@@ -204,6 +219,7 @@ export async function createCheckout(
         quantity: line.quantity,
       })),
       discountCents: order.price.discountCents + order.price.pointsDiscountCents,
+      couponCode: order.price.couponCode,
       shippingCents: order.price.shippingCents,
       totalCents: order.price.totalCents,
       email,

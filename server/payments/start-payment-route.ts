@@ -19,6 +19,8 @@ export interface StartPaymentInput {
   body: unknown;
   /** The signed-in shopper's e-mail, if any. */
   viewerEmail: string | null;
+  /** The signed-in shopper's account id, if any. */
+  viewerUserId: string | null;
   /** The configured points redemption rate (POINTS_PER_DOLLAR_OFF). */
   redemptionRate: RedemptionRate;
 }
@@ -53,6 +55,7 @@ export function startPaymentAction<Args extends { request: Request; context: App
       logger: context.logger,
       body,
       viewerEmail: viewer?.email ?? null,
+      viewerUserId: viewer?.userId ?? null,
       redemptionRate: context.config.redemptionRate,
     });
     return answer(result);
