@@ -7,9 +7,7 @@
  * 'Coupon Applied!' / '{CODE} - 10% off your order' (generalised: '{CODE} - $5.00 off your
  * order', '{CODE} - free shipping'). Pure: no I/O; the usage counts come from the caller.
  */
-import { z } from 'zod';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from './categories';
-import { COUPON_CODE_MAX_LENGTH, normalizeCouponCode } from './coupon';
+import { CATEGORY_LABELS, type ProductCategory } from './categories';
 import { formatCents, type Cents } from './money';
 import type { DiscountKind, DiscountTerms, PriceLine } from './price-order';
 
@@ -30,8 +28,6 @@ export const DISCOUNT_TIME_ZONE = 'America/Indiana/Indianapolis';
 /** The code the shop starts with (seeded as a row by the migration): SPEC §9's JESUS, 10% off. */
 export const SEED_DISCOUNT = { code: 'JESUS', kind: 'percent', value: 10 } as const;
 
-/** Letters, digits and dashes (upper case once normalised). */
-export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?$/;
 export const DISCOUNT_DESCRIPTION_MAX_LENGTH = 200;
 /** Largest fixed amount or minimum a code may name ($100,000). */
 export const DISCOUNT_MAX_CENTS = 10_000_000;
@@ -219,6 +215,22 @@ export const DISCOUNT_MESSAGES = {
   removedNotice: (code: string) => `${code} was removed from your total`,
 } as const;
 
+/**
+ * The server's word on a code for a cart (the quote's `coupon`): applied with its terms and
+ * the toast's description, refused with the reason, or unknown (SPEC §8 'Invalid Coupon').
+ */
+export type CouponVerdict =
+  | { status: 'applied'; code: string; terms: DiscountTerms; description: string }
+  | { status: 'refused'; code: string; reason: DiscountRefusal; message: string }
+  | { status: 'unknown'; code: string };
+
+/** The verdict of a check of a known code. */
+export function couponVerdict(code: string, check: DiscountCheck): CouponVerdict {
+  return check.ok
+    ? { status: 'applied', code, terms: check.terms, description: couponAppliedDescription(check.terms) }
+    : { status: 'refused', code, reason: check.reason, message: check.message };
+}
+
 /** What the checker needs to know of the shopper and the code's uses besides the code itself. */
 export interface DiscountContext {
   now: Date;
@@ -285,170 +297,6 @@ export function normalizeDiscountEmail(email: string): string {
   if (domain === 'googlemail.com') domain = 'gmail.com';
   if (domain === 'gmail.com') local = local.replace(/\./g, '');
   return `${local}@${domain}`;
-}
-
-// ── The admin's form ───────────────────────────────────────────────────────
-
-/** What the admin sends to create or edit a code (dates as the shop's wall clock). */
-export interface DiscountInput {
-  code: string;
-  description: string;
-  kind: DiscountKind;
-  value: number;
-  minSubtotalCents: Cents | null;
-  /** 'YYYY-MM-DDTHH:mm' in the shop's time zone, or null. */
-  startsAt: string | null;
-  endsAt: string | null;
-  usageLimit: number | null;
-  perCustomerLimit: number | null;
-  newCustomersOnly: boolean;
-  categories: ProductCategory[];
-  isActive: boolean;
-  isFeatured: boolean;
-}
-
-/** A code's values as stored (dates resolved to instants, code normalised). */
-export type DiscountValues = Omit<DiscountInput, 'startsAt' | 'endsAt'> & { startsAt: Date | null; endsAt: Date | null };
-
-/** The field names as the admin's form labels them (each error names one). */
-export const DISCOUNT_FIELD_LABELS = {
-  code: 'Code',
-  description: 'Description',
-  kind: 'Kind',
-  value: 'Value',
-  minSubtotalCents: 'Minimum subtotal',
-  startsAt: 'Starts at',
-  endsAt: 'Ends at',
-  usageLimit: 'Total uses',
-  perCustomerLimit: 'Uses per customer',
-  newCustomersOnly: 'New customers only',
-  categories: 'Categories',
-  isActive: 'Active',
-  isFeatured: 'Featured',
-} as const satisfies Record<keyof DiscountInput, string>;
-
-export type DiscountField = keyof typeof DISCOUNT_FIELD_LABELS;
-
-export const DISCOUNT_ERRORS = {
-  code: `Code: use 1 to ${COUPON_CODE_MAX_LENGTH} letters, digits and dashes`,
-  duplicate: (code: string) => `Code: ${code} already exists (codes are the same in any case)`,
-  description: `Description: at most ${DISCOUNT_DESCRIPTION_MAX_LENGTH} characters`,
-  kind: 'Kind: choose percentage off, amount off or free shipping',
-  percent: 'Percentage: a whole number from 1 to 100',
-  fixed: `Amount off: from $0.01 to ${formatCents(DISCOUNT_MAX_CENTS)}`,
-  minimum: `Minimum subtotal: from $0.00 to ${formatCents(DISCOUNT_MAX_CENTS)}`,
-  date: (field: 'startsAt' | 'endsAt') => `${DISCOUNT_FIELD_LABELS[field]}: enter a date and time`,
-  endBeforeStart: 'Ends at: must be after Starts at',
-  usageLimit: `Total uses: a whole number from 1 to ${DISCOUNT_MAX_USES.toLocaleString('en-US')}`,
-  usageBelowUses: (uses: number) => `Total uses: cannot be below the ${uses} uses already made`,
-  perCustomerLimit: `Uses per customer: a whole number from 1 to ${DISCOUNT_MAX_USES.toLocaleString('en-US')}`,
-  categories: `Categories: choose from ${PRODUCT_CATEGORIES.join(', ')}`,
-  notFound: 'This discount code no longer exists',
-  flag: (field: 'newCustomersOnly' | 'isActive' | 'isFeatured') => `${DISCOUNT_FIELD_LABELS[field]}: yes or no`,
-} as const;
-
-const optionalNumber = z.union([z.number(), z.null(), z.undefined()]).transform((value) => value ?? null);
-const optionalText = z.union([z.string(), z.null(), z.undefined()]).transform((value) => (value?.trim() ? value.trim() : null));
-
-const RawDiscountSchema = z.object({
-  code: z.string(),
-  description: z.union([z.string(), z.null(), z.undefined()]).transform((value) => value?.trim() ?? ''),
-  kind: z.string(),
-  value: optionalNumber,
-  minSubtotalCents: optionalNumber,
-  startsAt: optionalText,
-  endsAt: optionalText,
-  usageLimit: optionalNumber,
-  perCustomerLimit: optionalNumber,
-  newCustomersOnly: z.boolean().optional().default(false),
-  categories: z.array(z.string()).max(PRODUCT_CATEGORIES.length * 2).optional().default([]),
-  isActive: z.boolean().optional().default(true),
-  isFeatured: z.boolean().optional().default(false),
-});
-
-export type DiscountValidation =
-  | { ok: true; values: DiscountValues }
-  | { ok: false; field: DiscountField; message: string };
-
-const isWhole = (value: number | null, min: number, max: number) =>
-  value !== null && Number.isSafeInteger(value) && value >= min && value <= max;
-
-/**
- * Checks a code's fields as the admin sent them; the first problem is named with its field.
- * `timesUsed`: the uses the code already has (an edit may not set the total limit below them).
- */
-export function validateDiscountInput(raw: unknown, options: { timesUsed?: number } = {}): DiscountValidation {
-  const fail = (field: DiscountField, message: string): DiscountValidation => ({ ok: false, field, message });
-  const parsed = RawDiscountSchema.safeParse(raw);
-  if (!parsed.success) {
-    const field = String(parsed.error.issues[0]?.path[0] ?? 'code') as DiscountField;
-    if (field === 'newCustomersOnly' || field === 'isActive' || field === 'isFeatured') return fail(field, DISCOUNT_ERRORS.flag(field));
-    if (field === 'categories') return fail(field, DISCOUNT_ERRORS.categories);
-    if (field === 'kind') return fail(field, DISCOUNT_ERRORS.kind);
-    if (field === 'value') return fail(field, DISCOUNT_ERRORS.percent);
-    if (field === 'minSubtotalCents') return fail(field, DISCOUNT_ERRORS.minimum);
-    if (field === 'usageLimit') return fail(field, DISCOUNT_ERRORS.usageLimit);
-    if (field === 'perCustomerLimit') return fail(field, DISCOUNT_ERRORS.perCustomerLimit);
-    if (field === 'startsAt' || field === 'endsAt') return fail(field, DISCOUNT_ERRORS.date(field));
-    if (field === 'description') return fail(field, DISCOUNT_ERRORS.description);
-    return fail('code', DISCOUNT_ERRORS.code);
-  }
-  const input = parsed.data;
-  const code = normalizeCouponCode(input.code);
-  if (code.length === 0 || code.length > COUPON_CODE_MAX_LENGTH || !DISCOUNT_CODE_PATTERN.test(code)) {
-    return fail('code', DISCOUNT_ERRORS.code);
-  }
-  if (input.description.length > DISCOUNT_DESCRIPTION_MAX_LENGTH) return fail('description', DISCOUNT_ERRORS.description);
-  if (!(DISCOUNT_KINDS as readonly string[]).includes(input.kind)) return fail('kind', DISCOUNT_ERRORS.kind);
-  const kind = input.kind as DiscountKind;
-  let value = 0;
-  if (kind === 'percent') {
-    if (!isWhole(input.value, 1, 100)) return fail('value', DISCOUNT_ERRORS.percent);
-    value = input.value!;
-  } else if (kind === 'fixed') {
-    if (!isWhole(input.value, 1, DISCOUNT_MAX_CENTS)) return fail('value', DISCOUNT_ERRORS.fixed);
-    value = input.value!;
-  }
-  if (input.minSubtotalCents !== null && !isWhole(input.minSubtotalCents, 0, DISCOUNT_MAX_CENTS)) {
-    return fail('minSubtotalCents', DISCOUNT_ERRORS.minimum);
-  }
-  const startsAt = input.startsAt === null ? null : shopTimeToInstant(input.startsAt);
-  if (input.startsAt !== null && !startsAt) return fail('startsAt', DISCOUNT_ERRORS.date('startsAt'));
-  const endsAt = input.endsAt === null ? null : shopTimeToInstant(input.endsAt);
-  if (input.endsAt !== null && !endsAt) return fail('endsAt', DISCOUNT_ERRORS.date('endsAt'));
-  if (startsAt && endsAt && endsAt.getTime() <= startsAt.getTime()) return fail('endsAt', DISCOUNT_ERRORS.endBeforeStart);
-  if (input.usageLimit !== null && !isWhole(input.usageLimit, 1, DISCOUNT_MAX_USES)) {
-    return fail('usageLimit', DISCOUNT_ERRORS.usageLimit);
-  }
-  const timesUsed = options.timesUsed ?? 0;
-  if (input.usageLimit !== null && input.usageLimit < timesUsed) {
-    return fail('usageLimit', DISCOUNT_ERRORS.usageBelowUses(timesUsed));
-  }
-  if (input.perCustomerLimit !== null && !isWhole(input.perCustomerLimit, 1, DISCOUNT_MAX_USES)) {
-    return fail('perCustomerLimit', DISCOUNT_ERRORS.perCustomerLimit);
-  }
-  const categories = [...new Set(input.categories)];
-  if (categories.some((category) => !(PRODUCT_CATEGORIES as readonly string[]).includes(category))) {
-    return fail('categories', DISCOUNT_ERRORS.categories);
-  }
-  return {
-    ok: true,
-    values: {
-      code,
-      description: input.description,
-      kind,
-      value,
-      minSubtotalCents: input.minSubtotalCents,
-      startsAt,
-      endsAt,
-      usageLimit: input.usageLimit,
-      perCustomerLimit: input.perCustomerLimit,
-      newCustomersOnly: input.newCustomersOnly,
-      categories: PRODUCT_CATEGORIES.filter((category) => categories.includes(category)),
-      isActive: input.isActive,
-      isFeatured: input.isFeatured,
-    },
-  };
 }
 
 // ── The admin's list (public to the admin only) ────────────────────────────

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { CART_MAX_QUANTITY } from './cart';
-import { COUPON_CODE_MAX_LENGTH, normalizeCouponCode } from './coupon';
+import { COUPON_CODE_MAX_LENGTH, isCouponCodeShape, normalizeCouponCode } from './coupon';
 import { ORDER_STATUSES } from './order-status';
 
 export * from './order-status';
@@ -57,7 +57,7 @@ export const CheckoutRequestSchema = z.object({
       .string()
       .max(COUPON_CODE_MAX_LENGTH)
       .transform(normalizeCouponCode)
-      .refine((code) => /^[A-Z0-9-]+$/.test(code))
+      .refine(isCouponCodeShape)
       .optional(),
   ),
   email: z.preprocess((value) => {

@@ -4,7 +4,7 @@
  * keep it).
  */
 import { z } from 'zod';
-import { DISCOUNT_ERRORS } from '@domain/discount';
+import { DISCOUNT_ERRORS } from '@domain/discount-form';
 import { methodNotAllowed, notFound } from '@server/app-error';
 import { requireAdmin } from '@server/admin/require-admin';
 import { deleteDiscount, updateDiscount } from '@server/discounts/manage-discounts';

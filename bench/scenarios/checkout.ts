@@ -4,7 +4,7 @@
  * once through the exactly-once completion transaction). Run by bench/run.ts against a
  * started shop (PGlite or PostgreSQL, whichever ctx describes).
  */
-import { PROMO_COUPON } from '../../domain/coupon';
+import { SEED_DISCOUNT } from '../../domain/discount';
 import { defineScenario } from '../lib/types';
 
 type PublicProduct = { id: string; colors: string[]; sizes: string[] };
@@ -32,7 +32,7 @@ export default defineScenario({
           quantity: 1,
         },
       ],
-      couponCode: PROMO_COUPON,
+      couponCode: SEED_DISCOUNT.code,
       email: 'bench@example.com',
     });
 

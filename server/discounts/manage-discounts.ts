@@ -7,13 +7,8 @@
  * dialog's): featuring one un-features the others in the same transaction.
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import {
-  DISCOUNT_ERRORS,
-  discountState,
-  validateDiscountInput,
-  type AdminDiscount,
-  type DiscountValues,
-} from '../../domain/discount';
+import { discountState, type AdminDiscount } from '../../domain/discount';
+import { DISCOUNT_ERRORS, validateDiscountInput, type DiscountValues } from '../../domain/discount-form';
 import type { ProductCategory } from '../../domain/categories';
 import { AppError, badRequest, notFound } from '../app-error';
 import type { Database, Executor } from '../db/client';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { whenNoModal } from '~/lib/modal-presence';
 import type { PromoCard } from './promo-card';
-import { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
+import { fetchPromo, PROMO_DELAY_MS, PROMO_SEEN_KEY, type Promo } from './promo-code';
 
 export { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
 
@@ -61,18 +61,19 @@ function whenIdle(run: () => void): () => void {
  * it can hydrate (issue 15).
  */
 export function PromoDialog({ delayMs = PROMO_DELAY_MS }: { delayMs?: number }) {
-  const [Card, setCard] = useState<typeof PromoCard | null>(null);
+  const [open, setOpen] = useState<{ Card: typeof PromoCard; promo: Promo } | null>(null);
 
   useEffect(() => {
     if (readSeen()) return;
     let live = true;
     let cancel = () => {};
-    // Fetched now, while the delay passes; a page that cannot load it shows no promo.
-    const card = loadPromoCard();
+    // Fetched now, while the delay passes; a page that cannot load it shows no promo, and
+    // neither does a shop whose owner features no code (issue 26 item 5).
+    const card = Promise.all([loadPromoCard(), fetchPromo()]);
     const timer = window.setTimeout(() => {
       cancel = whenIdle(() => {
-        void card.then((loaded) => {
-          if (live && loaded) cancel = whenNoModal(() => setCard(() => loaded));
+        void card.then(([loaded, promo]) => {
+          if (live && loaded && promo) cancel = whenNoModal(() => setOpen({ Card: loaded, promo }));
         });
       });
     }, delayMs);
@@ -83,11 +84,12 @@ export function PromoDialog({ delayMs = PROMO_DELAY_MS }: { delayMs?: number }) 
     };
   }, [delayMs]);
 
-  if (!Card) return null;
+  if (!open) return null;
   return (
-    <Card
+    <open.Card
+      promo={open.promo}
       onClose={() => {
-        setCard(null);
+        setOpen(null);
         markSeen();
       }}
     />
