@@ -14,7 +14,7 @@ import {
   shopTimeToInstant,
   type DiscountKind,
 } from './discount';
-import { formatCents, type Cents } from './money';
+import { formatCents, formatCount, type Cents } from './money';
 
 /** What the admin sends to create or edit a code (dates as the shop's wall clock). */
 export interface DiscountInput {
@@ -66,9 +66,9 @@ export const DISCOUNT_ERRORS = {
   minimum: `Minimum subtotal: from $0.00 to ${formatCents(DISCOUNT_MAX_CENTS)}`,
   date: (field: 'startsAt' | 'endsAt') => `${DISCOUNT_FIELD_LABELS[field]}: enter a date and time`,
   endBeforeStart: 'Ends at: must be after Starts at',
-  usageLimit: `Total uses: a whole number from 1 to ${DISCOUNT_MAX_USES.toLocaleString('en-US')}`,
+  usageLimit: `Total uses: a whole number from 1 to ${formatCount(DISCOUNT_MAX_USES)}`,
   usageBelowUses: (uses: number) => `Total uses: cannot be below the ${uses} uses already made`,
-  perCustomerLimit: `Uses per customer: a whole number from 1 to ${DISCOUNT_MAX_USES.toLocaleString('en-US')}`,
+  perCustomerLimit: `Uses per customer: a whole number from 1 to ${formatCount(DISCOUNT_MAX_USES)}`,
   categories: `Categories: choose from ${PRODUCT_CATEGORIES.join(', ')}`,
   notFound: 'This discount code no longer exists',
   flag: (field: 'newCustomersOnly' | 'isActive' | 'isFeatured') => `${DISCOUNT_FIELD_LABELS[field]}: yes or no`,

@@ -82,7 +82,9 @@ function useCartQuote(
   options: { email: string; onCouponRemoved: (notice: string) => void },
 ): QuoteState {
   const latestOptions = useRef(options);
-  latestOptions.current = options;
+  useEffect(() => {
+    latestOptions.current = options;
+  });
   const [quote, setQuote] = useState<QuoteState>({
     status: 'idle',
     changes: [],
