@@ -18,8 +18,8 @@ let tee: typeof products.$inferSelect;
 beforeAll(async () => {
   fake = await startFakeStripeServer();
   shop = await createTestShop({ STRIPE_SECRET_KEY: 'sk_test_fake_key', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: fake.url });
-  [tee] = await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee'));
-  await shop.database.db.delete(productStock).where(inArray(productStock.productId, [tee!.id]));
+  tee = (await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee')))[0]!;
+  await shop.database.db.delete(productStock).where(inArray(productStock.productId, [tee.id]));
   const login = await shop.request('/api/admin/session', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
