@@ -6,7 +6,7 @@
  * (`import * as CART_MESSAGES from '@domain/cart-messages'`; decision 003). Sentences about
  * rules are built from the rules' constants, as in messages.ts.
  */
-import { SEED_DISCOUNT } from './discount';
+import { SEED_DISCOUNT } from './coupon';
 import { REDEMPTION_RATE, type RedemptionRate } from './loyalty';
 import { freeShippingQualifies, freeShippingRemaining, redemptionRate } from './messages';
 import { formatCents, formatCount, type Cents } from './money';

@@ -140,7 +140,11 @@ describe('coupons in the cart (SPEC §4, §5; issue 26: the server decides, the 
 
   it('previews with the server terms, else the saved percentage, else nothing', () => {
     expect(couponPreviewTerms(applyCoupon(cart, FAIR5))).toEqual(FAIR5);
-    expect(couponPreviewTerms({ ...cart, couponCode: 'JESUS', couponDiscount: 0.1 })).toEqual({ code: 'JESUS', kind: 'percent', value: 10 });
+    expect(couponPreviewTerms({ ...cart, couponCode: 'JESUS', couponDiscount: 0.1 })).toEqual({
+      code: 'JESUS',
+      kind: 'percent',
+      value: 10,
+    });
     expect(couponPreviewTerms({ ...cart, couponCode: 'FAIR5', couponDiscount: 0 })).toBeNull();
     expect(couponPreviewTerms(cart)).toBeNull();
   });

@@ -166,7 +166,8 @@ export function removeCoupon(state: CartState): CartState {
 export function couponPreviewTerms(state: CartState): DiscountTerms | null {
   if (!state.couponCode) return null;
   if (state.couponTerms && state.couponTerms.code === state.couponCode) return state.couponTerms;
-  if (state.couponDiscount > 0) return { code: state.couponCode, kind: 'percent', value: Math.round(state.couponDiscount * 100) };
+  if (state.couponDiscount > 0)
+    return { code: state.couponCode, kind: 'percent', value: Math.round(state.couponDiscount * 100) };
   return null;
 }
 
@@ -177,7 +178,11 @@ export function cartCount(state: CartState): number {
 
 /** The lines as `priceOrder` takes them (with the category the quote gave, for category-limited codes). */
 export function cartPriceLines(state: CartState): PriceLine[] {
-  return state.items.map((item) => ({ unitPriceCents: item.priceCents, quantity: item.quantity, category: item.category }));
+  return state.items.map((item) => ({
+    unitPriceCents: item.priceCents,
+    quantity: item.quantity,
+    category: item.category,
+  }));
 }
 
 /**

@@ -7,6 +7,13 @@
  * is ignored and Apply is disabled while blank."
  */
 
+/**
+ * The code the shop starts with, seeded as a row by the migration (SPEC §9: "one known code,
+ * JESUS, giving 10% off"); the coupon field's example. Here rather than in discount.ts so that
+ * the texts every page loads (messages.ts) need nothing else of the discount rules.
+ */
+export const SEED_DISCOUNT = { code: 'JESUS', kind: 'percent', value: 10 } as const;
+
 /** A fraction as people read it: 0.1 -> '10%'. */
 export function formatPercent(fraction: number): string {
   return `${Math.round(fraction * 1000) / 10}%`;

@@ -35,7 +35,10 @@ export interface DiscountInput {
 }
 
 /** A code's values as stored (dates resolved to instants, code normalised). */
-export type DiscountValues = Omit<DiscountInput, 'startsAt' | 'endsAt'> & { startsAt: Date | null; endsAt: Date | null };
+export type DiscountValues = Omit<DiscountInput, 'startsAt' | 'endsAt'> & {
+  startsAt: Date | null;
+  endsAt: Date | null;
+};
 
 /** The field names as the admin's form labels them (each error names one). */
 export const DISCOUNT_FIELD_LABELS = {
@@ -74,12 +77,21 @@ export const DISCOUNT_ERRORS = {
   flag: (field: 'newCustomersOnly' | 'isActive' | 'isFeatured') => `${DISCOUNT_FIELD_LABELS[field]}: yes or no`,
 } as const;
 
-const optionalNumber = z.number().nullish().transform((value) => value ?? null);
-const optionalText = z.string().nullish().transform((value) => (value?.trim() ? value.trim() : null));
+const optionalNumber = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? null);
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => (value?.trim() ? value.trim() : null));
 
 const RawDiscountSchema = z.object({
   code: z.string(),
-  description: z.string().nullish().transform((value) => value?.trim() ?? ''),
+  description: z
+    .string()
+    .nullish()
+    .transform((value) => value?.trim() ?? ''),
   kind: z.string(),
   value: optionalNumber,
   minSubtotalCents: optionalNumber,
@@ -88,14 +100,17 @@ const RawDiscountSchema = z.object({
   usageLimit: optionalNumber,
   perCustomerLimit: optionalNumber,
   newCustomersOnly: z.boolean().optional().default(false),
-  categories: z.array(z.string()).max(PRODUCT_CATEGORIES.length * 2).optional().default([]),
+  categories: z
+    .array(z.string())
+    .max(PRODUCT_CATEGORIES.length * 2)
+    .optional()
+    .default([]),
   isActive: z.boolean().optional().default(true),
   isFeatured: z.boolean().optional().default(false),
 });
 
 export type DiscountValidation =
-  | { ok: true; values: DiscountValues }
-  | { ok: false; field: DiscountField; message: string };
+  { ok: true; values: DiscountValues } | { ok: false; field: DiscountField; message: string };
 
 const isWhole = (value: number | null, min: number, max: number) =>
   value !== null && Number.isSafeInteger(value) && value >= min && value <= max;
@@ -109,7 +124,8 @@ export function validateDiscountInput(raw: unknown, options: { timesUsed?: numbe
   const parsed = RawDiscountSchema.safeParse(raw);
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? 'code') as DiscountField;
-    if (field === 'newCustomersOnly' || field === 'isActive' || field === 'isFeatured') return fail(field, DISCOUNT_ERRORS.flag(field));
+    if (field === 'newCustomersOnly' || field === 'isActive' || field === 'isFeatured')
+      return fail(field, DISCOUNT_ERRORS.flag(field));
     if (field === 'categories') return fail(field, DISCOUNT_ERRORS.categories);
     if (field === 'kind') return fail(field, DISCOUNT_ERRORS.kind);
     if (field === 'value') return fail(field, DISCOUNT_ERRORS.percent);
@@ -125,7 +141,8 @@ export function validateDiscountInput(raw: unknown, options: { timesUsed?: numbe
   if (!isCouponCodeShape(code)) {
     return fail('code', DISCOUNT_ERRORS.code);
   }
-  if (input.description.length > DISCOUNT_DESCRIPTION_MAX_LENGTH) return fail('description', DISCOUNT_ERRORS.description);
+  if (input.description.length > DISCOUNT_DESCRIPTION_MAX_LENGTH)
+    return fail('description', DISCOUNT_ERRORS.description);
   if (!(DISCOUNT_KINDS as readonly string[]).includes(input.kind)) return fail('kind', DISCOUNT_ERRORS.kind);
   const kind = input.kind as DiscountKind;
   let value = 0;
@@ -143,7 +160,8 @@ export function validateDiscountInput(raw: unknown, options: { timesUsed?: numbe
   if (input.startsAt !== null && !startsAt) return fail('startsAt', DISCOUNT_ERRORS.date('startsAt'));
   const endsAt = input.endsAt === null ? null : shopTimeToInstant(input.endsAt);
   if (input.endsAt !== null && !endsAt) return fail('endsAt', DISCOUNT_ERRORS.date('endsAt'));
-  if (startsAt && endsAt && endsAt.getTime() <= startsAt.getTime()) return fail('endsAt', DISCOUNT_ERRORS.endBeforeStart);
+  if (startsAt && endsAt && endsAt.getTime() <= startsAt.getTime())
+    return fail('endsAt', DISCOUNT_ERRORS.endBeforeStart);
   if (input.usageLimit !== null && !isWhole(input.usageLimit, 1, DISCOUNT_MAX_USES)) {
     return fail('usageLimit', DISCOUNT_ERRORS.usageLimit);
   }
@@ -177,4 +195,3 @@ export function validateDiscountInput(raw: unknown, options: { timesUsed?: numbe
     },
   };
 }
-

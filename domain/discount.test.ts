@@ -97,12 +97,16 @@ describe('checkDiscount: each condition and its sentence (issue 26)', () => {
     expect(checkDiscount(code({ startsAt }), context({ now: startsAt })).ok).toBe(true);
     const endsAt = shopTimeToInstant('2026-12-07T23:59')!;
     expect(checkDiscount(code({ endsAt }), context({ now: new Date(endsAt.getTime() - 1) })).ok).toBe(true);
-    expect(checkDiscount(code({ endsAt }), context({ now: endsAt }))).toMatchObject({ message: 'This code has expired' });
+    expect(checkDiscount(code({ endsAt }), context({ now: endsAt }))).toMatchObject({
+      message: 'This code has expired',
+    });
   });
 
   it('takes a minimum met exactly, and says what is missing below it', () => {
     expect(checkDiscount(code({ minSubtotalCents: 3000 }), context({ lines: [tee, tee] })).ok).toBe(true);
-    expect(checkDiscount(code({ minSubtotalCents: 3000 }), context({ lines: [{ ...tee, unitPriceCents: 2550 }] }))).toMatchObject({
+    expect(
+      checkDiscount(code({ minSubtotalCents: 3000 }), context({ lines: [{ ...tee, unitPriceCents: 2550 }] })),
+    ).toMatchObject({
       ok: false,
       reason: 'minimum',
       message: 'Spend $30.00 or more to use this code (add $4.50 more)',
@@ -111,11 +115,17 @@ describe('checkDiscount: each condition and its sentence (issue 26)', () => {
 
   it('refuses at the total limit and at the customer limit, and asks for an e-mail first', () => {
     expect(checkDiscount(code({ usageLimit: 100, timesUsed: 99 }), context()).ok).toBe(true);
-    expect(checkDiscount(code({ usageLimit: 100, timesUsed: 100 }), context())).toMatchObject({ message: 'This code has been fully used' });
+    expect(checkDiscount(code({ usageLimit: 100, timesUsed: 100 }), context())).toMatchObject({
+      message: 'This code has been fully used',
+    });
     expect(checkDiscount(code({ perCustomerLimit: 1 }), context({ customerUses: 0 })).ok).toBe(true);
-    expect(checkDiscount(code({ perCustomerLimit: 1 }), context({ customerUses: 1 }))).toMatchObject({ message: 'You have already used this code' });
+    expect(checkDiscount(code({ perCustomerLimit: 1 }), context({ customerUses: 1 }))).toMatchObject({
+      message: 'You have already used this code',
+    });
     expect(checkDiscount(code({ perCustomerLimit: 2 }), context({ customerUses: 1 })).ok).toBe(true);
-    expect(checkDiscount(code({ perCustomerLimit: 1 }), context({ identified: false }))).toMatchObject({ message: 'Enter your email to use this code' });
+    expect(checkDiscount(code({ perCustomerLimit: 1 }), context({ identified: false }))).toMatchObject({
+      message: 'Enter your email to use this code',
+    });
   });
 
   it('keeps first-order codes to shoppers without a paid order', () => {
@@ -127,24 +137,33 @@ describe('checkDiscount: each condition and its sentence (issue 26)', () => {
 
   it('limits to categories: the minimum counts the covered lines; no covered line refuses', () => {
     const hoodies = code({ categories: ['hoodies'], minSubtotalCents: 4000 });
-    expect(checkDiscount(hoodies, context({ lines: [tee] }))).toMatchObject({ message: 'This code is for hoodies only' });
+    expect(checkDiscount(hoodies, context({ lines: [tee] }))).toMatchObject({
+      message: 'This code is for hoodies only',
+    });
     expect(checkDiscount(hoodies, context({ lines: [tee, tee, tee] }))).toMatchObject({ reason: 'categories' });
     expect(checkDiscount(hoodies, context({ lines: [tee, hoodie] })).ok).toBe(true);
   });
 
   it('says a paused code is not active', () => {
-    expect(checkDiscount(code({ isActive: false }), context())).toMatchObject({ reason: 'off', message: 'This code is not active right now' });
+    expect(checkDiscount(code({ isActive: false }), context())).toMatchObject({
+      reason: 'off',
+      message: 'This code is not active right now',
+    });
   });
 });
 
 describe('the sentences of SPEC §8, generalised', () => {
   it("keeps JESUS's exact text and words the other kinds", () => {
-    expect(couponAppliedDescription({ code: SEED_DISCOUNT.code, kind: SEED_DISCOUNT.kind, value: SEED_DISCOUNT.value })).toBe(
-      'JESUS - 10% off your order',
-    );
+    expect(
+      couponAppliedDescription({ code: SEED_DISCOUNT.code, kind: SEED_DISCOUNT.kind, value: SEED_DISCOUNT.value }),
+    ).toBe('JESUS - 10% off your order');
     expect(couponAppliedDescription({ code: 'FAIR5', kind: 'fixed', value: 500 })).toBe('FAIR5 - $5.00 off your order');
-    expect(couponAppliedDescription({ code: 'FREESHIP', kind: 'free-shipping', value: 0 })).toBe('FREESHIP - free shipping');
-    expect(discountLabel({ kind: 'percent', value: 20, categories: ['hoodies', 'accessories'] })).toBe('20% off hoodies and accessories');
+    expect(couponAppliedDescription({ code: 'FREESHIP', kind: 'free-shipping', value: 0 })).toBe(
+      'FREESHIP - free shipping',
+    );
+    expect(discountLabel({ kind: 'percent', value: 20, categories: ['hoodies', 'accessories'] })).toBe(
+      '20% off hoodies and accessories',
+    );
   });
 
   it('describes conditions for the admin', () => {
@@ -171,13 +190,28 @@ describe('normalizeDiscountEmail', () => {
 });
 
 describe('validateDiscountInput (every field named)', () => {
-  const fair5 = { code: ' fair5 ', kind: 'fixed', value: 500, minSubtotalCents: 3000, startsAt: '2026-12-05T00:00', endsAt: '2026-12-07T23:59', usageLimit: 100 };
+  const fair5 = {
+    code: ' fair5 ',
+    kind: 'fixed',
+    value: 500,
+    minSubtotalCents: 3000,
+    startsAt: '2026-12-05T00:00',
+    endsAt: '2026-12-07T23:59',
+    usageLimit: 100,
+  };
 
   it('accepts FAIR5 and normalises it', () => {
     const result = validateDiscountInput(fair5);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.values).toMatchObject({ code: 'FAIR5', kind: 'fixed', value: 500, usageLimit: 100, isActive: true, categories: [] });
+    expect(result.values).toMatchObject({
+      code: 'FAIR5',
+      kind: 'fixed',
+      value: 500,
+      usageLimit: 100,
+      isActive: true,
+      categories: [],
+    });
     expect(result.values.startsAt?.toISOString()).toBe('2026-12-05T05:00:00.000Z');
   });
 

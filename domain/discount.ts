@@ -25,8 +25,7 @@ export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = {
 /** The shop's time zone: a code's start and end are entered and shown in it (issue 26). */
 export const DISCOUNT_TIME_ZONE = 'America/Indiana/Indianapolis';
 
-/** The code the shop starts with (seeded as a row by the migration): SPEC §9's JESUS, 10% off. */
-export const SEED_DISCOUNT = { code: 'JESUS', kind: 'percent', value: 10 } as const;
+export { SEED_DISCOUNT } from './coupon';
 
 export const DISCOUNT_DESCRIPTION_MAX_LENGTH = 200;
 /** Largest fixed amount or minimum a code may name ($100,000). */
@@ -66,7 +65,10 @@ export const DISCOUNT_STATE_LABELS: Record<DiscountState, string> = {
 };
 
 /** The state the Discounts tab shows; the first that holds of off, expired, used up, scheduled, active. */
-export function discountState(code: Pick<DiscountCode, 'isActive' | 'startsAt' | 'endsAt' | 'usageLimit' | 'timesUsed'>, now: Date): DiscountState {
+export function discountState(
+  code: Pick<DiscountCode, 'isActive' | 'startsAt' | 'endsAt' | 'usageLimit' | 'timesUsed'>,
+  now: Date,
+): DiscountState {
   if (!code.isActive) return 'off';
   if (code.endsAt && now.getTime() >= code.endsAt.getTime()) return 'expired';
   if (code.usageLimit !== null && code.timesUsed >= code.usageLimit) return 'used-up';
@@ -86,19 +88,39 @@ export function discountTerms(code: Pick<DiscountCode, 'code' | 'kind' | 'value'
 
 // ── Dates in the shop's time zone ──────────────────────────────────────────
 
-const zoneParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: DISCOUNT_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/** Made on first need: a page that never reads a code's dates never starts Intl for them (issue 15). */
+function lazy<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
 
-function wallClock(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = Object.fromEntries(zoneParts.formatToParts(instant).map((part) => [part.type, part.value]));
+const zoneParts = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: DISCOUNT_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
+
+function wallClock(instant: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
+  const parts = Object.fromEntries(
+    zoneParts()
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -143,25 +165,30 @@ export function instantToShopTime(instant: Date): string {
   return `${c.year}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}`;
 }
 
-const shopDay = new Intl.DateTimeFormat('en-US', { timeZone: DISCOUNT_TIME_ZONE, month: 'short', day: 'numeric' });
-const shopDateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: DISCOUNT_TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+const shopDay = lazy(
+  () => new Intl.DateTimeFormat('en-US', { timeZone: DISCOUNT_TIME_ZONE, month: 'short', day: 'numeric' }),
+);
+const shopDateTime = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: DISCOUNT_TIME_ZONE,
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }),
+);
 
 /** 'Dec 1' in the shop's zone. */
 export function formatShopDay(instant: Date): string {
-  return shopDay.format(instant);
+  return shopDay().format(instant);
 }
 
 /** 'Dec 1, 2026, 12:00 AM EST' in the shop's zone (the admin's list). */
 export function formatShopDateTime(instant: Date): string {
-  return shopDateTime.format(instant);
+  return shopDateTime().format(instant);
 }
 
 // ── The sentences ──────────────────────────────────────────────────────────
@@ -176,7 +203,8 @@ function categoryList(categories: readonly string[]): string {
 export function discountLabel(terms: Pick<DiscountTerms, 'kind' | 'value' | 'categories'>): string {
   if (terms.kind === 'free-shipping') return 'free shipping';
   const amount = terms.kind === 'percent' ? `${terms.value}%` : formatCents(terms.value);
-  const what = terms.categories && terms.categories.length > 0 ? categoryList(terms.categories).toLowerCase() : 'your order';
+  const what =
+    terms.categories && terms.categories.length > 0 ? categoryList(terms.categories).toLowerCase() : 'your order';
   return `${amount} off ${what}`;
 }
 
@@ -245,8 +273,7 @@ export interface DiscountContext {
 }
 
 export type DiscountCheck =
-  | { ok: true; terms: DiscountTerms }
-  | { ok: false; reason: DiscountRefusal; message: string };
+  { ok: true; terms: DiscountTerms } | { ok: false; reason: DiscountRefusal; message: string };
 
 function covers(code: Pick<DiscountCode, 'categories'>, line: PriceLine): boolean {
   return code.categories.length === 0 || (line.category != null && code.categories.includes(line.category));
@@ -329,7 +356,12 @@ export interface AdminDiscount {
 }
 
 /** The conditions of a code in a line ('Min $30.00 · Dec 5–Dec 7 · 100 uses · 1 per customer'). */
-export function describeConditions(code: Pick<AdminDiscount, 'minSubtotalCents' | 'startsAt' | 'endsAt' | 'usageLimit' | 'perCustomerLimit' | 'newCustomersOnly' | 'categories'>): string {
+export function describeConditions(
+  code: Pick<
+    AdminDiscount,
+    'minSubtotalCents' | 'startsAt' | 'endsAt' | 'usageLimit' | 'perCustomerLimit' | 'newCustomersOnly' | 'categories'
+  >,
+): string {
   const parts: string[] = [];
   if (code.minSubtotalCents !== null) parts.push(`Min ${formatCents(code.minSubtotalCents)}`);
   if (code.startsAt) parts.push(`From ${formatShopDateTime(new Date(code.startsAt))}`);

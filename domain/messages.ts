@@ -16,8 +16,7 @@
  * This module imports only those constant modules, which never import it back.
  */
 import { CATEGORY_LABELS } from './categories';
-import { formatPercent } from './coupon';
-import { SEED_DISCOUNT } from './discount';
+import { formatPercent, SEED_DISCOUNT } from './coupon';
 import { DONATION_MAX_CENTS, DONATION_MIN_CENTS } from './donation-limits';
 import { POINTS_PER_DOLLAR, pointsBackFraction, REDEMPTION_RATE, type RedemptionRate } from './loyalty';
 import { formatCents, formatCentsCompact, formatCount } from './money';

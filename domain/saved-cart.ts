@@ -141,7 +141,11 @@ export function restoreCart(stored: StoredCart): { state: CartState; error?: str
   const { items, error } = parseStoredCart(stored.cart);
   const code = stored.couponCode === null ? '' : normalizeCouponCode(stored.couponCode);
   const known = isCouponCodeShape(code);
-  const state: CartState = { items, couponCode: known ? code : null, couponDiscount: known ? parseStoredDiscount(stored.couponDiscount) : 0 };
+  const state: CartState = {
+    items,
+    couponCode: known ? code : null,
+    couponDiscount: known ? parseStoredDiscount(stored.couponDiscount) : 0,
+  };
   return error === undefined ? { state } : { state, error };
 }
 

@@ -28,7 +28,11 @@ export const action = jsonRoute<Route.ActionArgs>(
       context.invalidateCatalogue(['promo']);
       return result;
     }
-    const discount = await updateDiscount({ db: context.db, id: id.data, input: await request.json().catch(() => null) });
+    const discount = await updateDiscount({
+      db: context.db,
+      id: id.data,
+      input: await request.json().catch(() => null),
+    });
     context.logger.info({ discountId: discount.id, code: discount.code }, 'discount code changed');
     context.invalidateCatalogue(['promo']);
     return { discount };

@@ -62,7 +62,11 @@ type QuoteState = {
 };
 
 /** Takes the server's word on the active code into the cart: its terms, or out with a notice. */
-function takeCouponVerdict(cart: ReturnType<typeof useCart>, verdict: CouponVerdict | undefined, onRemoved: (notice: string) => void) {
+function takeCouponVerdict(
+  cart: ReturnType<typeof useCart>,
+  verdict: CouponVerdict | undefined,
+  onRemoved: (notice: string) => void,
+) {
   if (!verdict || verdict.code !== cart.state.couponCode) return;
   if (verdict.status === 'applied') {
     cart.applyCoupon(verdict.terms);
@@ -111,9 +115,13 @@ function useCartQuote(
     const settle = (next: Omit<QuoteState, 'asked'>) =>
       setQuote((previous) => ({ ...next, asked: new Set([...previous.asked, ...sentKeys]) }));
     const email = latestOptions.current.email.trim();
-    postJson<CartQuote>('/api/cart/quote', { ...quoteRequestOf(state), ...(email ? { email } : {}) }, {
-      fallbackMessage: QUOTE_MESSAGES.quoteFailed,
-    })
+    postJson<CartQuote>(
+      '/api/cart/quote',
+      { ...quoteRequestOf(state), ...(email ? { email } : {}) },
+      {
+        fallbackMessage: QUOTE_MESSAGES.quoteFailed,
+      },
+    )
       .then((answer) => {
         if (request !== latest.current) return;
         // The saved code is checked again by the server (issue 26): one that stopped applying leaves the total.
@@ -176,7 +184,13 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     } catch (error) {
       // A code that cannot be a code at all is a 400 'invalid-coupon': the same toast as an unknown one.
       if (error instanceof ApiError && error.code === 'invalid-coupon') invalid();
-      else notify({ title: CART_MESSAGES.checkoutErrorTitle, description: error instanceof Error ? error.message : String(error), variant: 'destructive', topic: 'coupon' });
+      else
+        notify({
+          title: CART_MESSAGES.checkoutErrorTitle,
+          description: error instanceof Error ? error.message : String(error),
+          variant: 'destructive',
+          topic: 'coupon',
+        });
       return false;
     }
     if (verdict?.status === 'applied') {
@@ -186,7 +200,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       return true;
     }
     if (verdict?.status === 'refused') {
-      notify({ title: DISCOUNT_MESSAGES.refusedTitle, description: verdict.message, variant: 'destructive', topic: 'coupon' });
+      notify({
+        title: DISCOUNT_MESSAGES.refusedTitle,
+        description: verdict.message,
+        variant: 'destructive',
+        topic: 'coupon',
+      });
       return false;
     }
     invalid();
@@ -201,8 +220,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       window.location.assign(url);
     } catch (error) {
       // A code that stopped applying (paused, used up, expired) leaves the total, with its reason.
-      if (error instanceof ApiError && (error.code === 'coupon-refused' || error.code === 'invalid-coupon') && cart.state.couponCode) {
-        setCouponNotice(`${DISCOUNT_MESSAGES.removedNotice(cart.state.couponCode)}: ${error.code === 'invalid-coupon' ? CART_MESSAGES.invalidCouponDescription : error.message}`);
+      if (
+        error instanceof ApiError &&
+        (error.code === 'coupon-refused' || error.code === 'invalid-coupon') &&
+        cart.state.couponCode
+      ) {
+        setCouponNotice(
+          `${DISCOUNT_MESSAGES.removedNotice(cart.state.couponCode)}: ${error.code === 'invalid-coupon' ? CART_MESSAGES.invalidCouponDescription : error.message}`,
+        );
         cart.removeCoupon();
       }
       // A refusal naming a line (400) says what to fix; anything else gets the spec's text.

@@ -19,10 +19,14 @@ export interface DiscountShopper {
 }
 
 export type DiscountDecision =
-  | { found: false }
-  | { found: true; row: DiscountRow; check: DiscountCheck; emailKey: string | null };
+  { found: false } | { found: true; row: DiscountRow; check: DiscountCheck; emailKey: string | null };
 
-async function customerUses(db: Executor, discountId: string, emailKey: string | null, userId: string | null): Promise<number> {
+async function customerUses(
+  db: Executor,
+  discountId: string,
+  emailKey: string | null,
+  userId: string | null,
+): Promise<number> {
   const who: SQL[] = [];
   if (emailKey) who.push(eq(discountRedemptions.emailKey, emailKey));
   if (userId) who.push(eq(discountRedemptions.userId, userId));
@@ -45,10 +49,7 @@ async function hasPaidOrder(db: Executor, email: string | null, userId: string |
   if (email) who.push(eq(orders.email, email.trim().toLowerCase()));
   if (userId) {
     who.push(
-      inArray(
-        orders.customerId,
-        db.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId)),
-      ),
+      inArray(orders.customerId, db.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId))),
     );
   }
   if (who.length === 0) return false;
@@ -78,7 +79,8 @@ export async function decideDiscount(options: {
     now: options.now ?? new Date(),
     lines: options.lines,
     identified: Boolean(emailKey || userId),
-    customerUses: needsShopper && row.perCustomerLimit !== null ? await customerUses(options.db, row.id, emailKey, userId) : 0,
+    customerUses:
+      needsShopper && row.perCustomerLimit !== null ? await customerUses(options.db, row.id, emailKey, userId) : 0,
     hasPaidOrder: needsShopper && row.newCustomersOnly ? await hasPaidOrder(options.db, email, userId) : false,
   });
   return { found: true, row, check, emailKey };

@@ -25,9 +25,19 @@ export async function decideCheckoutDiscount(options: {
   shopper: DiscountShopper;
   now?: Date;
 }): Promise<CheckoutDiscount> {
-  const decision = await decideDiscount({ db: options.tx, code: options.code, lines: options.lines, shopper: options.shopper, now: options.now, forUpdate: true });
+  const decision = await decideDiscount({
+    db: options.tx,
+    code: options.code,
+    lines: options.lines,
+    shopper: options.shopper,
+    now: options.now,
+    forUpdate: true,
+  });
   if (!decision.found) {
-    throw badRequest(`${CART_MESSAGES.invalidCouponTitle}. ${CART_MESSAGES.invalidCouponDescription}`, 'invalid-coupon');
+    throw badRequest(
+      `${CART_MESSAGES.invalidCouponTitle}. ${CART_MESSAGES.invalidCouponDescription}`,
+      'invalid-coupon',
+    );
   }
   if (!decision.check.ok) {
     throw new AppError('coupon-refused', {

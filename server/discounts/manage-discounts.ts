@@ -98,7 +98,8 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
     const record = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (record.code === '23505' && (record.constraint === constraint || String(record.message).includes(constraint))) return true;
+    if (record.code === '23505' && (record.constraint === constraint || String(record.message).includes(constraint)))
+      return true;
     current = record.cause;
   }
   return false;
@@ -116,7 +117,12 @@ async function assertCodeFree(tx: Executor, code: string, exceptId?: string) {
       ),
     )
     .limit(1);
-  if (taken) throw new AppError('duplicate-code', { status: 409, message: DISCOUNT_ERRORS.duplicate(code), details: { field: 'code' } });
+  if (taken)
+    throw new AppError('duplicate-code', {
+      status: 409,
+      message: DISCOUNT_ERRORS.duplicate(code),
+      details: { field: 'code' },
+    });
 }
 
 async function unfeatureOthers(tx: Executor, exceptId: string) {
@@ -143,7 +149,11 @@ export async function createDiscount(options: { db: Database; input: unknown }):
     return toAdminDiscount(row, undefined, new Date());
   } catch (error) {
     if (isUniqueViolation(error, 'discount_codes_code_unique')) {
-      throw new AppError('duplicate-code', { status: 409, message: DISCOUNT_ERRORS.duplicate(checked.values.code), details: { field: 'code' } });
+      throw new AppError('duplicate-code', {
+        status: 409,
+        message: DISCOUNT_ERRORS.duplicate(checked.values.code),
+        details: { field: 'code' },
+      });
     }
     throw error;
   }
@@ -173,7 +183,8 @@ export async function updateDiscount(options: { db: Database; id: string; input:
     const stats = await statsByCode(options.db, row.id);
     return toAdminDiscount(row, stats.get(row.id), new Date());
   } catch (error) {
-    if (isUniqueViolation(error, 'discount_codes_code_unique')) throw badRequest('Code: already exists', 'duplicate-code');
+    if (isUniqueViolation(error, 'discount_codes_code_unique'))
+      throw badRequest('Code: already exists', 'duplicate-code');
     throw error;
   }
 }

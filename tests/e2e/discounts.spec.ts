@@ -67,7 +67,9 @@ test('the owner creates FAIR5 with a minimum; a shopper is refused below it, the
   await dialog.getByLabel('Code *').fill('Fair5');
   await dialog.getByLabel('Percentage off *').fill('10');
   await dialog.getByRole('button', { name: 'Create code' }).click();
-  await expect(dialog.getByTestId('discount-error')).toHaveText('Code: FAIR5 already exists (codes are the same in any case)');
+  await expect(dialog.getByTestId('discount-error')).toHaveText(
+    'Code: FAIR5 already exists (codes are the same in any case)',
+  );
   await dialog.getByLabel('Code *').fill('TOOMUCH');
   await dialog.getByLabel('Percentage off *').fill('150');
   await dialog.getByRole('button', { name: 'Create code' }).click();
@@ -142,7 +144,9 @@ test('FREESHIP ships free; a paused code saved in the cart leaves the total with
   await page.getByRole('button', { name: 'Pause SOONGONE' }).click();
   await expect(page.getByTestId('discount-SOONGONE').getByTestId('discount-state')).toHaveText('Off');
   await page.goto('/cart');
-  await expect(page.getByTestId('coupon-notice')).toHaveText('SOONGONE was removed from your total: This code is not active right now');
+  await expect(page.getByTestId('coupon-notice')).toHaveText(
+    'SOONGONE was removed from your total: This code is not active right now',
+  );
   await expect(page.getByTestId('summary-discount')).toHaveCount(0);
   await expect(page.getByTestId('summary-total')).toHaveText('$20.99');
   expect(await page.evaluate(() => window.localStorage.getItem('couponCode'))).toBeNull();

@@ -17,7 +17,11 @@ let tee: typeof products.$inferSelect;
 
 beforeAll(async () => {
   fake = await startFakeStripeServer();
-  shop = await createTestShop({ STRIPE_SECRET_KEY: 'sk_test_fake_key', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: fake.url });
+  shop = await createTestShop({
+    STRIPE_SECRET_KEY: 'sk_test_fake_key',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    STRIPE_API_BASE: fake.url,
+  });
   tee = (await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee')))[0]!;
   await shop.database.db.delete(productStock).where(inArray(productStock.productId, [tee.id]));
   const login = await shop.request('/api/admin/session', {
@@ -47,7 +51,10 @@ async function checkout(couponCode: string, quantity: number) {
   const response = await shop.request('/api/checkout', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ items: [{ productId: tee.id, color: tee.colors[0], size: tee.sizes[0], quantity }], couponCode }),
+    body: JSON.stringify({
+      items: [{ productId: tee.id, color: tee.colors[0], size: tee.sizes[0], quantity }],
+      couponCode,
+    }),
   });
   const json = (await response.json()) as { sessionId: string; error?: string };
   expect(response.status, json.error).toBe(200);
@@ -60,25 +67,44 @@ describe('Stripe Checkout with each kind of code', () => {
   it.each([
     ['JESUS', 2],
     ['FAIR5', 2],
-  ])('%s: one amount_off coupon of the server discount, named with the code; the total is the order total', async (code, quantity) => {
-    const { order, session, params } = await checkout(code, quantity);
-    expect(order.discountCents).toBeGreaterThan(0);
-    const discounts = params.discounts as Array<{ coupon: string }>;
-    expect(discounts).toHaveLength(1);
-    const coupon = fake.coupons.get(discounts[0]!.coupon)!;
-    expect(coupon).toMatchObject({ amount_off: order.discountCents, currency: 'usd', duration: 'once', max_redemptions: '1' });
-    expect(String(coupon.name)).toBe(`${code} ${order.orderNumber}`);
-    expect(params.allow_promotion_codes).toBeUndefined();
-    expect(session.amount_total).toBe(order.totalCents);
-  });
+  ])(
+    '%s: one amount_off coupon of the server discount, named with the code; the total is the order total',
+    async (code, quantity) => {
+      const { order, session, params } = await checkout(code, quantity);
+      expect(order.discountCents).toBeGreaterThan(0);
+      const discounts = params.discounts as Array<{ coupon: string }>;
+      expect(discounts).toHaveLength(1);
+      const coupon = fake.coupons.get(discounts[0]!.coupon)!;
+      expect(coupon).toMatchObject({
+        amount_off: order.discountCents,
+        currency: 'usd',
+        duration: 'once',
+        max_redemptions: '1',
+      });
+      expect(String(coupon.name)).toBe(`${code} ${order.orderNumber}`);
+      expect(params.allow_promotion_codes).toBeUndefined();
+      expect(session.amount_total).toBe(order.totalCents);
+    },
+  );
 
   it('FREESHIP: no coupon, a $0 "Free shipping" rate; Stripe charges the merchandise only', async () => {
     const { order, session, params } = await checkout('FREESHIP', 1);
-    expect(order).toMatchObject({ couponCode: 'FREESHIP', shippingCents: 0, shippingDiscountCents: 599, discountCents: 0 });
+    expect(order).toMatchObject({
+      couponCode: 'FREESHIP',
+      shippingCents: 0,
+      shippingDiscountCents: 599,
+      discountCents: 0,
+    });
     expect(params.discounts).toBeUndefined();
-    const options = params.shipping_options as Array<{ shipping_rate_data: { type: string; display_name: string; fixed_amount: { amount: string; currency: string } } }>;
+    const options = params.shipping_options as Array<{
+      shipping_rate_data: { type: string; display_name: string; fixed_amount: { amount: string; currency: string } };
+    }>;
     expect(options).toHaveLength(1);
-    expect(options[0]!.shipping_rate_data).toEqual({ type: 'fixed_amount', display_name: 'Free shipping', fixed_amount: { amount: '0', currency: 'usd' } });
+    expect(options[0]!.shipping_rate_data).toEqual({
+      type: 'fixed_amount',
+      display_name: 'Free shipping',
+      fixed_amount: { amount: '0', currency: 'usd' },
+    });
     expect(session.amount_total).toBe(tee.priceCents);
     expect(session.amount_total).toBe(order.totalCents);
   });
@@ -92,16 +118,32 @@ describe('Stripe Checkout with each kind of code', () => {
       line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 1000, product_data: { name: 'Tee' } } }],
       success_url: 'http://shop.test/ok',
     };
-    await expect(stripe.client.checkout.sessions.create({ ...base, discounts: [{ coupon: coupon.id }, { coupon: coupon.id }] })).rejects.toThrow(/at most one discount/);
-    await expect(stripe.client.checkout.sessions.create({ ...base, discounts: [{ coupon: coupon.id }], allow_promotion_codes: true })).rejects.toThrow(
-      /only specify one of these parameters: allow_promotion_codes, discounts/,
-    );
-    await expect(stripe.client.coupons.create({ amount_off: 100, duration: 'once' })).rejects.toThrow(/currency/);
-    await expect(stripe.client.coupons.create({ amount_off: 100, percent_off: 10, currency: 'usd' })).rejects.toThrow(/exactly one of percent_off or amount_off/);
+    await expect(
+      stripe.client.checkout.sessions.create({ ...base, discounts: [{ coupon: coupon.id }, { coupon: coupon.id }] }),
+    ).rejects.toThrow(/at most one discount/);
     await expect(
       stripe.client.checkout.sessions.create({
         ...base,
-        shipping_options: [{ shipping_rate_data: { type: 'fixed_amount', display_name: '', fixed_amount: { amount: 0, currency: 'usd' } } }],
+        discounts: [{ coupon: coupon.id }],
+        allow_promotion_codes: true,
+      }),
+    ).rejects.toThrow(/only specify one of these parameters: allow_promotion_codes, discounts/);
+    await expect(stripe.client.coupons.create({ amount_off: 100, duration: 'once' })).rejects.toThrow(/currency/);
+    await expect(stripe.client.coupons.create({ amount_off: 100, percent_off: 10, currency: 'usd' })).rejects.toThrow(
+      /exactly one of percent_off or amount_off/,
+    );
+    await expect(
+      stripe.client.checkout.sessions.create({
+        ...base,
+        shipping_options: [
+          {
+            shipping_rate_data: {
+              type: 'fixed_amount',
+              display_name: '',
+              fixed_amount: { amount: 0, currency: 'usd' },
+            },
+          },
+        ],
       }),
     ).rejects.toThrow(/display_name/);
   });

@@ -10,7 +10,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOrder } from '../../domain/price-order';
 import { instantToShopTime } from '../../domain/discount';
-import { checkoutSessions, discountCodes, discountRedemptions, orders, products, productStock } from '../../server/db/schema';
+import {
+  checkoutSessions,
+  discountCodes,
+  discountRedemptions,
+  orders,
+  products,
+  productStock,
+} from '../../server/db/schema';
 import { expireStaleSessions } from '../../server/payments/sweep-checkouts';
 import { payOnSandbox } from '../support/sandbox';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
@@ -76,7 +83,12 @@ async function listCodes(): Promise<AdminDiscountJson[]> {
   return ((await response.json()) as { discounts: AdminDiscountJson[] }).discounts;
 }
 
-const teeLine = (quantity = 1) => ({ productId: tee.id, color: tee.colors[0] ?? 'Default', size: tee.sizes[0] ?? 'One Size', quantity });
+const teeLine = (quantity = 1) => ({
+  productId: tee.id,
+  color: tee.colors[0] ?? 'Default',
+  size: tee.sizes[0] ?? 'One Size',
+  quantity,
+});
 
 async function checkout(body: Record<string, unknown>) {
   const response = await shop.request('/api/checkout', {
@@ -85,7 +97,10 @@ async function checkout(body: Record<string, unknown>) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ items: [teeLine(2)], ...body }),
   });
-  return { status: response.status, json: (await response.json()) as { sessionId?: string; error?: string; code?: string } };
+  return {
+    status: response.status,
+    json: (await response.json()) as { sessionId?: string; error?: string; code?: string },
+  };
 }
 
 async function quote(body: Record<string, unknown>) {
@@ -116,7 +131,9 @@ async function liveUses(discountId: string) {
     await shop.database.db
       .select({ id: discountRedemptions.id })
       .from(discountRedemptions)
-      .where(and(eq(discountRedemptions.discountId, discountId), inArray(discountRedemptions.state, ['reserved', 'used'])))
+      .where(
+        and(eq(discountRedemptions.discountId, discountId), inArray(discountRedemptions.state, ['reserved', 'used'])),
+      )
   ).length;
 }
 
@@ -131,7 +148,14 @@ async function expire(sessionIds: string[]) {
 describe(`discount codes (${database})`, () => {
   it('starts with JESUS as one row: 10% off, no conditions, featured; it works exactly as SPEC says', async () => {
     const jesus = (await listCodes()).find((row) => row.code === 'JESUS');
-    expect(jesus).toMatchObject({ state: 'active', kind: 'percent', value: 10, minSubtotalCents: null, usageLimit: null, isFeatured: true });
+    expect(jesus).toMatchObject({
+      state: 'active',
+      kind: 'percent',
+      value: 10,
+      minSubtotalCents: null,
+      usageLimit: null,
+      isFeatured: true,
+    });
     const answer = await quote({ couponCode: ' jesus ' });
     expect(answer.coupon).toEqual({
       status: 'applied',
@@ -139,11 +163,21 @@ describe(`discount codes (${database})`, () => {
       terms: { code: 'JESUS', kind: 'percent', value: 10, categories: null },
       description: 'JESUS - 10% off your order',
     });
-    const expected = priceOrder({ lines: [{ unitPriceCents: tee.priceCents, quantity: 2 }], discount: { code: 'JESUS', kind: 'percent', value: 10 } });
-    expect(answer.price).toMatchObject({ couponCode: 'JESUS', discountCents: expected.discountCents, totalCents: expected.totalCents });
+    const expected = priceOrder({
+      lines: [{ unitPriceCents: tee.priceCents, quantity: 2 }],
+      discount: { code: 'JESUS', kind: 'percent', value: 10 },
+    });
+    expect(answer.price).toMatchObject({
+      couponCode: 'JESUS',
+      discountCents: expected.discountCents,
+      totalCents: expected.totalCents,
+    });
     const { status, json } = await checkout({ couponCode: 'jesus' });
     expect(status).toBe(200);
-    expect(await orderBySession(json.sessionId!)).toMatchObject({ couponCode: 'JESUS', discountCents: expected.discountCents });
+    expect(await orderBySession(json.sessionId!)).toMatchObject({
+      couponCode: 'JESUS',
+      discountCents: expected.discountCents,
+    });
     // The promo dialog offers it.
     const promo = await shop.request('/api/promo');
     expect(await promo.json()).toEqual({ promo: { code: 'JESUS', label: '10% off your order' } });
@@ -153,11 +187,21 @@ describe(`discount codes (${database})`, () => {
     expect((await quote({ couponCode: 'NOPE' })).coupon).toEqual({ status: 'unknown', code: 'NOPE' });
     const { status, json } = await checkout({ couponCode: 'NOPE' });
     expect(status).toBe(400);
-    expect(json).toMatchObject({ code: 'invalid-coupon', error: 'Invalid Coupon. Please check your coupon code and try again.' });
+    expect(json).toMatchObject({
+      code: 'invalid-coupon',
+      error: 'Invalid Coupon. Please check your coupon code and try again.',
+    });
   });
 
   it('creates FAIR5 and FREESHIP in the admin; each prices as it says at the quote and at checkout', async () => {
-    await createCode({ code: 'fair5', description: 'Campus fair', kind: 'fixed', value: 500, minSubtotalCents: 3000, usageLimit: 100 });
+    await createCode({
+      code: 'fair5',
+      description: 'Campus fair',
+      kind: 'fixed',
+      value: 500,
+      minSubtotalCents: 3000,
+      usageLimit: 100,
+    });
     await createCode({ code: 'FREESHIP', kind: 'free-shipping' });
     const fair = await quote({ couponCode: 'FAIR5' });
     expect(fair.coupon).toMatchObject({ status: 'applied', description: 'FAIR5 - $5.00 off your order' });
@@ -168,12 +212,21 @@ describe(`discount codes (${database})`, () => {
 
     const { status, json } = await checkout({ items: [teeLine(1)], couponCode: 'FREESHIP' });
     expect(status).toBe(200);
-    expect(await orderBySession(json.sessionId!)).toMatchObject({ couponCode: 'FREESHIP', shippingCents: 0, shippingDiscountCents: 599 });
+    expect(await orderBySession(json.sessionId!)).toMatchObject({
+      couponCode: 'FREESHIP',
+      shippingCents: 0,
+      shippingDiscountCents: 599,
+    });
   });
 
   it('refuses a known code that does not apply with its reason, and changes nothing', async () => {
     const now = Date.now();
-    await createCode({ code: 'LATER', kind: 'percent', value: 20, startsAt: instantToShopTime(new Date(now + 7 * 86_400_000)) });
+    await createCode({
+      code: 'LATER',
+      kind: 'percent',
+      value: 20,
+      startsAt: instantToShopTime(new Date(now + 7 * 86_400_000)),
+    });
     await createCode({
       code: 'GONE',
       kind: 'percent',
@@ -186,7 +239,10 @@ describe(`discount codes (${database})`, () => {
     const refusals: Array<[string, RegExp | string]> = [
       ['LATER', /^This code starts on [A-Z][a-z]{2} \d{1,2}$/],
       ['GONE', 'This code has expired'],
-      ['BIG30', `Spend $100.00 or more to use this code (add ${'$' + ((10000 - tee.priceCents * 2) / 100).toFixed(2)} more)`],
+      [
+        'BIG30',
+        `Spend $100.00 or more to use this code (add ${'$' + ((10000 - tee.priceCents * 2) / 100).toFixed(2)} more)`,
+      ],
       ['HOODIES', 'This code is for hoodies only'],
     ];
     const before = (await shop.database.db.select({ id: orders.id }).from(orders)).length;
@@ -205,26 +261,55 @@ describe(`discount codes (${database})`, () => {
 
   it('refuses a paused code at checkout while the cart still shows it, and takes it again once resumed', async () => {
     const created = await createCode({ code: 'PAUSEME', kind: 'percent', value: 5 });
-    const paused = await admin(`/api/admin/discounts/${created.id}`, 'PUT', { code: 'PAUSEME', kind: 'percent', value: 5, isActive: false });
+    const paused = await admin(`/api/admin/discounts/${created.id}`, 'PUT', {
+      code: 'PAUSEME',
+      kind: 'percent',
+      value: 5,
+      isActive: false,
+    });
     expect(paused.status).toBe(200);
     expect(((await paused.json()) as { discount: AdminDiscountJson }).discount.state).toBe('off');
     const { status, json } = await checkout({ couponCode: 'PAUSEME' });
     expect(status).toBe(400);
     expect(json).toMatchObject({ code: 'coupon-refused', error: 'This code is not active right now' });
-    expect((await quote({ couponCode: 'PAUSEME' })).coupon).toMatchObject({ status: 'refused', message: 'This code is not active right now' });
-    await admin(`/api/admin/discounts/${created.id}`, 'PUT', { code: 'PAUSEME', kind: 'percent', value: 5, isActive: true });
+    expect((await quote({ couponCode: 'PAUSEME' })).coupon).toMatchObject({
+      status: 'refused',
+      message: 'This code is not active right now',
+    });
+    await admin(`/api/admin/discounts/${created.id}`, 'PUT', {
+      code: 'PAUSEME',
+      kind: 'percent',
+      value: 5,
+      isActive: true,
+    });
     expect((await checkout({ couponCode: 'PAUSEME' })).status).toBe(200);
   });
 
   it('names the bad field of a code and stores nothing', async () => {
     const cases: Array<[Record<string, unknown>, number, string]> = [
-      [{ code: 'jesus', kind: 'percent', value: 5 }, 409, 'Code: JESUS already exists (codes are the same in any case)'],
+      [
+        { code: 'jesus', kind: 'percent', value: 5 },
+        409,
+        'Code: JESUS already exists (codes are the same in any case)',
+      ],
       [{ code: 'OVER', kind: 'percent', value: 101 }, 400, 'Percentage: a whole number from 1 to 100'],
       [{ code: 'NEG', kind: 'fixed', value: -100 }, 400, 'Amount off: from $0.01 to $100,000.00'],
-      [{ code: 'BACK', kind: 'percent', value: 5, startsAt: '2026-12-07T00:00', endsAt: '2026-12-05T00:00' }, 400, 'Ends at: must be after Starts at'],
+      [
+        { code: 'BACK', kind: 'percent', value: 5, startsAt: '2026-12-07T00:00', endsAt: '2026-12-05T00:00' },
+        400,
+        'Ends at: must be after Starts at',
+      ],
       [{ code: 'BAD CODE', kind: 'percent', value: 5 }, 400, 'Code: use 1 to 40 letters, digits and dashes'],
-      [{ code: 'MIN', kind: 'percent', value: 5, minSubtotalCents: -1 }, 400, 'Minimum subtotal: from $0.00 to $100,000.00'],
-      [{ code: 'CAT', kind: 'percent', value: 5, categories: ['shoes'] }, 400, 'Categories: choose from t-shirts, hoodies, accessories'],
+      [
+        { code: 'MIN', kind: 'percent', value: 5, minSubtotalCents: -1 },
+        400,
+        'Minimum subtotal: from $0.00 to $100,000.00',
+      ],
+      [
+        { code: 'CAT', kind: 'percent', value: 5, categories: ['shoes'] },
+        400,
+        'Categories: choose from t-shirts, hoodies, accessories',
+      ],
       [[] as never, 400, 'Code: use 1 to 40 letters, digits and dashes'],
     ];
     const count = (await listCodes()).length;
@@ -239,7 +324,11 @@ describe(`discount codes (${database})`, () => {
     expect((await admin('/api/admin/discounts/00000000-0000-4000-8000-000000000000', 'DELETE')).status).toBe(404);
     expect((await admin('/api/admin/discounts', 'DELETE')).status).toBe(405);
     // Without the admin's session: 401, nothing read or changed.
-    const stranger = await shop.request('/api/admin/discounts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const stranger = await shop.request('/api/admin/discounts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(stranger.status).toBe(401);
     expect((await shop.request('/api/admin/discounts')).status).toBe(401);
   });
@@ -249,7 +338,10 @@ describe(`discount codes (${database})`, () => {
     const first = await checkout({ couponCode: 'ONEUSE', email: 'first@example.com' });
     expect(first.status).toBe(200);
     expect((await codeRow('ONEUSE')).timesUsed).toBe(1);
-    expect(await checkout({ couponCode: 'ONEUSE' })).toMatchObject({ status: 400, json: { error: 'This code has been fully used' } });
+    expect(await checkout({ couponCode: 'ONEUSE' })).toMatchObject({
+      status: 400,
+      json: { error: 'This code has been fully used' },
+    });
     // The first checkout expires: its use comes back.
     await expire([first.json.sessionId!]);
     expect((await codeRow('ONEUSE')).timesUsed).toBe(0);
@@ -269,9 +361,21 @@ describe(`discount codes (${database})`, () => {
     expect((await codeRow('ONEUSE')).timesUsed).toBe(1);
     const listed = (await listCodes()).find((row) => row.id === created.id)!;
     const order = await orderBySession(second.json.sessionId!);
-    expect(listed).toMatchObject({ state: 'used-up', timesUsed: 1, pendingUses: 0, orders: 1, discountGivenCents: 300, revenueCents: order.totalCents });
+    expect(listed).toMatchObject({
+      state: 'used-up',
+      timesUsed: 1,
+      pendingUses: 0,
+      orders: 1,
+      discountGivenCents: 300,
+      revenueCents: order.totalCents,
+    });
     // The limit cannot go below the uses made; deleting keeps the code on its order.
-    const lower = await admin(`/api/admin/discounts/${created.id}`, 'PUT', { code: 'ONEUSE', kind: 'fixed', value: 300, usageLimit: 1 });
+    const lower = await admin(`/api/admin/discounts/${created.id}`, 'PUT', {
+      code: 'ONEUSE',
+      kind: 'fixed',
+      value: 300,
+      usageLimit: 1,
+    });
     expect(lower.status).toBe(200);
     const removed = await admin(`/api/admin/discounts/${created.id}`, 'DELETE');
     expect(await removed.json()).toEqual({ retired: true });
@@ -284,7 +388,9 @@ describe(`discount codes (${database})`, () => {
 
   it('keeps first-order codes to e-mails without a paid order, and counts a customer by normalised e-mail', async () => {
     await createCode({ code: 'WELCOME', kind: 'percent', value: 10, newCustomersOnly: true, perCustomerLimit: 1 });
-    expect((await quote({ couponCode: 'WELCOME' })).coupon).toMatchObject({ message: 'Enter your email to use this code' });
+    expect((await quote({ couponCode: 'WELCOME' })).coupon).toMatchObject({
+      message: 'Enter your email to use this code',
+    });
     const { json } = await checkout({ couponCode: 'WELCOME', email: 'Grace.Shopper+fair@gmail.com' });
     expect(json.error).toBeUndefined();
     // The same person, written another way: already used (reserved counts).
@@ -303,29 +409,41 @@ describe(`discount codes (${database})`, () => {
 
   it('gives exactly 5 of 30 concurrent checkouts the 5 uses of a code; the other 25 are refused clearly', async () => {
     const created = await createCode({ code: 'RUSH5', kind: 'fixed', value: 200, usageLimit: 5 });
-    const results = await Promise.all(Array.from({ length: 30 }, (_, index) => checkout({ couponCode: 'RUSH5', email: `rush${index}@example.com` })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => checkout({ couponCode: 'RUSH5', email: `rush${index}@example.com` })),
+    );
     const accepted = results.filter((result) => result.status === 200);
     const refused = results.filter((result) => result.status !== 200);
     expect(accepted).toHaveLength(5);
     expect(refused).toHaveLength(25);
-    for (const result of refused) expect(result).toMatchObject({ status: 400, json: { code: 'coupon-refused', error: 'This code has been fully used' } });
+    for (const result of refused)
+      expect(result).toMatchObject({
+        status: 400,
+        json: { code: 'coupon-refused', error: 'This code has been fully used' },
+      });
     const discounted = await shop.database.db.select().from(orders).where(eq(orders.couponCode, 'RUSH5'));
     expect(discounted).toHaveLength(5);
     expect(discounted.every((order) => order.discountCents === 200)).toBe(true);
     expect((await codeRow('RUSH5')).timesUsed).toBe(5);
     expect(await liveUses(created.id)).toBe(5);
-    console.info(`[${database}] limit 5, 30 concurrent checkouts: ${accepted.length} accepted, ${refused.length} refused`);
+    console.info(
+      `[${database}] limit 5, 30 concurrent checkouts: ${accepted.length} accepted, ${refused.length} refused`,
+    );
   });
 
   it('gives 1 of 10 concurrent checkouts from one e-mail a once-per-customer code', async () => {
     const created = await createCode({ code: 'ONCE', kind: 'percent', value: 10, perCustomerLimit: 1 });
-    const results = await Promise.all(Array.from({ length: 10 }, () => checkout({ couponCode: 'ONCE', email: 'same@example.com' })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => checkout({ couponCode: 'ONCE', email: 'same@example.com' })),
+    );
     const accepted = results.filter((result) => result.status === 200);
     expect(accepted).toHaveLength(1);
     for (const result of results.filter((entry) => entry.status !== 200)) {
       expect(result).toMatchObject({ status: 400, json: { error: 'You have already used this code' } });
     }
     expect(await liveUses(created.id)).toBe(1);
-    console.info(`[${database}] once per customer, 10 concurrent checkouts from one e-mail: ${accepted.length} accepted`);
+    console.info(
+      `[${database}] once per customer, 10 concurrent checkouts from one e-mail: ${accepted.length} accepted`,
+    );
   });
 });

@@ -231,7 +231,12 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
   });
 
   it('shares the uses of a discount code: 24 checkouts spread over both processes at once give a limit of 5 exactly 5 (issue 26)', async () => {
-    const created = await asAdmin(a, '/api/admin/discounts', 'POST', { code: 'TWOPROC5', kind: 'fixed', value: 100, usageLimit: 5 });
+    const created = await asAdmin(a, '/api/admin/discounts', 'POST', {
+      code: 'TWOPROC5',
+      kind: 'fixed',
+      value: 100,
+      usageLimit: 5,
+    });
     expect(created.status).toBe(201);
     const { rows } = await db.query<{ id: string }>(`select id from products where slug = 'simple-cross-tee'`);
     // Stock is not what is tested here: the variant is untracked.
@@ -252,13 +257,19 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
     const accepted = results.filter((result) => result.status === 200);
     const refused = results.filter((result) => result.status !== 200);
     expect(accepted).toHaveLength(5);
-    for (const result of refused) expect(result).toEqual({ status: 400, body: expect.objectContaining({ error: 'This code has been fully used' }) });
+    for (const result of refused)
+      expect(result).toEqual({
+        status: 400,
+        body: expect.objectContaining({ error: 'This code has been fully used' }),
+      });
     const uses = await db.query<{ times_used: number; live: string }>(
       `select times_used, (select count(*) from discount_redemptions r where r.discount_id = d.id and r.state <> 'released') as live
          from discount_codes d where code = 'TWOPROC5'`,
     );
     expect(uses.rows[0]).toEqual({ times_used: 5, live: '5' });
-    console.info(`[PostgreSQL, two processes] limit 5, 24 concurrent checkouts: ${accepted.length} accepted, ${refused.length} refused`);
+    console.info(
+      `[PostgreSQL, two processes] limit 5, 24 concurrent checkouts: ${accepted.length} accepted, ${refused.length} refused`,
+    );
   });
 
   it('shares admin sessions and customer sign-ins between the processes', async () => {

@@ -22,7 +22,14 @@ import {
 import { centsToDecimalString, formatCents, formatCount, parsePriceToCents } from '@domain/money';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
@@ -140,7 +147,8 @@ export function DiscountsTab() {
     },
   });
   const remove = useMutation({
-    mutationFn: (discount: AdminDiscount) => adminSend<{ retired: boolean }>(`/api/admin/discounts/${discount.id}`, 'DELETE'),
+    mutationFn: (discount: AdminDiscount) =>
+      adminSend<{ retired: boolean }>(`/api/admin/discounts/${discount.id}`, 'DELETE'),
     onSuccess: (answer, discount) => {
       notify({
         title: 'Discount code deleted',
@@ -148,7 +156,8 @@ export function DiscountsTab() {
       });
       void refresh();
     },
-    onError: (error) => notify({ title: 'Failed to delete the discount code', description: error.message, variant: 'destructive' }),
+    onError: (error) =>
+      notify({ title: 'Failed to delete the discount code', description: error.message, variant: 'destructive' }),
   });
   const list = discounts.data?.discounts ?? [];
 
@@ -156,7 +165,10 @@ export function DiscountsTab() {
     const body = { ...toBody(toFormValues(discount)), isActive: !discount.isActive };
     save.mutate(
       { id: discount.id, body },
-      { onError: (error) => notify({ title: 'Failed to save the discount code', description: error.message, variant: 'destructive' }) },
+      {
+        onError: (error) =>
+          notify({ title: 'Failed to save the discount code', description: error.message, variant: 'destructive' }),
+      },
     );
   }
 
@@ -182,7 +194,9 @@ export function DiscountsTab() {
         </Button>
       </div>
       {discounts.isSuccess && list.length === 0 ? (
-        <p className="rounded-xl border border-line bg-white p-6 text-center text-sm text-muted">No discount codes yet</p>
+        <p className="rounded-xl border border-line bg-white p-6 text-center text-sm text-muted">
+          No discount codes yet
+        </p>
       ) : null}
       <ul className="grid gap-3">
         {list.map((discount) => (
@@ -205,12 +219,18 @@ export function DiscountsTab() {
                 <span className="text-muted"> · {describeConditions(discount)}</span>
               </p>
               <p className="text-sm text-muted" data-testid="discount-uses">
-                {usesText(discount)} · {formatCount(discount.orders)} paid orders · {formatCents(discount.discountGivenCents)}{' '}
-                given · {formatCents(discount.revenueCents)} revenue
+                {usesText(discount)} · {formatCount(discount.orders)} paid orders ·{' '}
+                {formatCents(discount.discountGivenCents)} given · {formatCents(discount.revenueCents)} revenue
               </p>
             </div>
             <div className="flex flex-wrap items-start gap-2 sm:justify-end">
-              <Button type="button" variant="outline" size="sm" onClick={() => setEditing(discount)} aria-label={`Edit ${discount.code}`}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => setEditing(discount)}
+                aria-label={`Edit ${discount.code}`}
+              >
                 Edit
               </Button>
               <Button
@@ -262,7 +282,11 @@ export function DiscountsTab() {
   );
 }
 
-function DiscountForm(props: { discount: AdminDiscount | null; onSave: (body: unknown) => Promise<void>; onCancel: () => void }) {
+function DiscountForm(props: {
+  discount: AdminDiscount | null;
+  onSave: (body: unknown) => Promise<void>;
+  onCancel: () => void;
+}) {
   const [values, setValues] = useState<DiscountFormValues>(() => toFormValues(props.discount));
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -298,7 +322,12 @@ function DiscountForm(props: { discount: AdminDiscount | null; onSave: (body: un
   );
   const checkbox = (key: 'newCustomersOnly' | 'isActive' | 'isFeatured', label: string) => (
     <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" className="size-4 accent-brand-600" checked={values[key]} onChange={(event) => set(key, event.target.checked)} />
+      <input
+        type="checkbox"
+        className="size-4 accent-brand-600"
+        checked={values[key]}
+        onChange={(event) => set(key, event.target.checked)}
+      />
       {label}
     </label>
   );
@@ -331,17 +360,33 @@ function DiscountForm(props: { discount: AdminDiscount | null; onSave: (body: un
       {values.kind === 'percent' ? (
         <div className="grid gap-1.5">
           <Label htmlFor={id('percent')}>Percentage off *</Label>
-          <Input id={id('percent')} inputMode="numeric" placeholder="1 to 100" value={values.percent} onChange={(event) => set('percent', event.target.value)} />
+          <Input
+            id={id('percent')}
+            inputMode="numeric"
+            placeholder="1 to 100"
+            value={values.percent}
+            onChange={(event) => set('percent', event.target.value)}
+          />
         </div>
       ) : values.kind === 'fixed' ? (
         <div className="grid gap-1.5">
           <Label htmlFor={id('amount')}>Amount off ($) *</Label>
-          <Input id={id('amount')} inputMode="decimal" placeholder="5.00" value={values.amount} onChange={(event) => set('amount', event.target.value)} />
+          <Input
+            id={id('amount')}
+            inputMode="decimal"
+            placeholder="5.00"
+            value={values.amount}
+            onChange={(event) => set('amount', event.target.value)}
+          />
         </div>
       ) : null}
       <div className="grid gap-1.5">
         <Label htmlFor={id('description')}>Description</Label>
-        <Input id={id('description')} value={values.description} onChange={(event) => set('description', event.target.value)} />
+        <Input
+          id={id('description')}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+        />
       </div>
       <fieldset className="grid gap-4 rounded-lg border border-line p-3 sm:grid-cols-2">
         <legend className="px-1 text-sm font-medium">Conditions</legend>
@@ -349,11 +394,21 @@ function DiscountForm(props: { discount: AdminDiscount | null; onSave: (body: un
         {field('usageLimit', 'Total uses', 'Unlimited')}
         <div className="grid gap-1.5">
           <Label htmlFor={id('startsAt')}>Starts at (Indianapolis time)</Label>
-          <Input id={id('startsAt')} type="datetime-local" value={values.startsAt} onChange={(event) => set('startsAt', event.target.value)} />
+          <Input
+            id={id('startsAt')}
+            type="datetime-local"
+            value={values.startsAt}
+            onChange={(event) => set('startsAt', event.target.value)}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={id('endsAt')}>Ends at (Indianapolis time)</Label>
-          <Input id={id('endsAt')} type="datetime-local" value={values.endsAt} onChange={(event) => set('endsAt', event.target.value)} />
+          <Input
+            id={id('endsAt')}
+            type="datetime-local"
+            value={values.endsAt}
+            onChange={(event) => set('endsAt', event.target.value)}
+          />
         </div>
         {field('perCustomerLimit', 'Uses per customer', 'Unlimited')}
         <div className="grid content-end gap-2 pb-1">{checkbox('newCustomersOnly', 'New customers only')}</div>
@@ -369,7 +424,9 @@ function DiscountForm(props: { discount: AdminDiscount | null; onSave: (body: un
                   onChange={(event) =>
                     set(
                       'categories',
-                      event.target.checked ? [...values.categories, category] : values.categories.filter((entry) => entry !== category),
+                      event.target.checked
+                        ? [...values.categories, category]
+                        : values.categories.filter((entry) => entry !== category),
                     )
                   }
                 />

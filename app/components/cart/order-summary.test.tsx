@@ -48,7 +48,10 @@ describe('OrderSummary', () => {
   it('shows an applied coupon with its code, discount and Remove', () => {
     const props = setup({
       couponCode: 'JESUS',
-      price: priceOrder({ lines: [{ unitPriceCents: 1500, quantity: 4 }], discount: { code: 'JESUS', kind: 'percent', value: 10 } }),
+      price: priceOrder({
+        lines: [{ unitPriceCents: 1500, quantity: 4 }],
+        discount: { code: 'JESUS', kind: 'percent', value: 10 },
+      }),
     });
     expect(screen.getByText('Discount (JESUS)')).toBeInTheDocument();
     expect(screen.getByTestId('summary-discount')).toHaveTextContent('-$6.00');

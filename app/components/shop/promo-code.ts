@@ -14,7 +14,9 @@ export async function fetchPromo(): Promise<Promo | null> {
     const response = await fetch('/api/promo', { headers: { accept: 'application/json' } });
     if (!response.ok) return null;
     const body = (await response.json()) as { promo?: Promo | null };
-    return body.promo && typeof body.promo.code === 'string' && typeof body.promo.label === 'string' ? body.promo : null;
+    return body.promo && typeof body.promo.code === 'string' && typeof body.promo.label === 'string'
+      ? body.promo
+      : null;
   } catch (error) {
     console.warn('Promo unavailable', error);
     return null;

@@ -12,7 +12,10 @@ const TITLE = 'Get 10% off your order';
 
 /** GET /api/promo as the shop answers it: the owner's featured code (JESUS in the demo shop; issue 26). */
 function stubPromo(promo: { code: string; label: string } | null) {
-  vi.stubGlobal('fetch', vi.fn(async () => Response.json({ promo })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ promo })),
+  );
 }
 
 beforeEach(() => {
