@@ -7,15 +7,14 @@ import {
   cartItemId,
   clampQuantity,
   clearCart,
-  couponPreviewTerms,
   createEmptyCart,
-  priceCart,
   removeCoupon,
   removeItem,
   updateQuantity,
   type CartItemInput,
   type CartState,
 } from './cart';
+import { couponPreviewTerms, priceCart } from './cart-price';
 import type { DiscountTerms } from './price-order';
 import { restoreCart, serializeCart } from './saved-cart';
 

@@ -2,12 +2,12 @@
  * Cart: the single source of how the shopping cart changes. Pure, immutable functions over
  * `CartState`; what it costs comes from `priceOrder` (price-order.ts), how it is saved from
  * saved-cart.ts (this module touches no storage).
- * SPEC §4 Cart (add, update quantity, remove, clear, apply and remove coupon),
+ * SPEC §4 Cart (add, update quantity, remove, clear, apply and remove coupon); its price preview
+ * is cart-price.ts (only /cart prices it, so the pricing code stays out of every page's JavaScript),
  * SPEC §3 Cart item and Cart state, SPEC §9 (starting quantity 1, defaults 'Default' / 'One Size').
  */
-import type { RedemptionRate } from './loyalty';
 import type { Cents } from './money';
-import { priceOrder, type DiscountTerms, type OrderPrice, type PriceLine } from './price-order';
+import type { DiscountTerms } from './price-order';
 
 /** Default colour of an item added without one. SPEC §9 */
 export const DEFAULT_COLOR = 'Default';
@@ -159,39 +159,7 @@ export function removeCoupon(state: CartState): CartState {
   return { ...state, couponCode: null, couponDiscount: 0, couponTerms: null };
 }
 
-/**
- * The terms the cart previews with: the server's when it gave them, else the saved
- * percentage (a restored cart before its quote), else none.
- */
-export function couponPreviewTerms(state: CartState): DiscountTerms | null {
-  if (!state.couponCode) return null;
-  if (state.couponTerms && state.couponTerms.code === state.couponCode) return state.couponTerms;
-  if (state.couponDiscount > 0)
-    return { code: state.couponCode, kind: 'percent', value: Math.round(state.couponDiscount * 100) };
-  return null;
-}
-
 /** Total item count: the sum of quantities. SPEC §3 */
 export function cartCount(state: CartState): number {
   return state.items.reduce((sum, item) => sum + item.quantity, 0);
-}
-
-/** The lines as `priceOrder` takes them (with the category the quote gave, for category-limited codes). */
-export function cartPriceLines(state: CartState): PriceLine[] {
-  return state.items.map((item) => ({
-    unitPriceCents: item.priceCents,
-    quantity: item.quantity,
-    category: item.category,
-  }));
-}
-
-/**
- * The cart's price preview (subtotal, coupon discount, points, shipping, total, points to
- * earn) from the prices the cart holds; the checkout reprices from the database.
- */
-export function priceCart(
-  state: CartState,
-  points: { pointsToRedeem?: number; pointsBalance?: number | null; redemptionRate?: RedemptionRate } = {},
-): OrderPrice {
-  return priceOrder({ lines: cartPriceLines(state), discount: couponPreviewTerms(state), ...points });
 }

@@ -1,4 +1,4 @@
-import { priceCart } from '@domain/cart';
+import { priceCart } from '@domain/cart-price';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -10,7 +10,7 @@
 import { ShoppingBag } from '~/components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { priceCart } from '@domain/cart';
+import { priceCart } from '@domain/cart-price';
 import {
   cartLineKey,
   QUOTE_MESSAGES,

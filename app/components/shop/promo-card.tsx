@@ -48,3 +48,21 @@ export function PromoCard({ promo, onClose }: { promo: Promo; onClose: () => voi
     </NativeDialog>
   );
 }
+
+/**
+ * The featured code, or null when there is none (or it cannot be read): the dialog then stays
+ * closed. Here, in the dialog's own chunk, so the JavaScript every page loads does not carry it.
+ */
+export async function fetchPromo(): Promise<Promo | null> {
+  try {
+    const response = await fetch('/api/promo', { headers: { accept: 'application/json' } });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { promo?: Promo | null };
+    return body.promo && typeof body.promo.code === 'string' && typeof body.promo.label === 'string'
+      ? body.promo
+      : null;
+  } catch (error) {
+    console.warn('Promo unavailable', error);
+    return null;
+  }
+}

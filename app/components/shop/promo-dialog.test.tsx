@@ -42,12 +42,12 @@ describe('PromoDialog', () => {
   it('does not open when the owner features no code (issue 26 item 5)', async () => {
     stubPromo(null);
     render(<PromoDialog />);
-    act(() => vi.advanceTimersByTime(PROMO_DELAY_MS + 2000));
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/promo', expect.anything()));
     await act(async () => {
+      vi.advanceTimersByTime(PROMO_DELAY_MS + 2000);
       await Promise.resolve();
     });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(fetch).toHaveBeenCalledWith('/api/promo', expect.anything());
   });
 
   it('offers the featured code in its own words', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { whenNoModal } from '~/lib/modal-presence';
 import type { PromoCard } from './promo-card';
-import { fetchPromo, PROMO_DELAY_MS, PROMO_SEEN_KEY, type Promo } from './promo-code';
+import { PROMO_DELAY_MS, PROMO_SEEN_KEY, type Promo } from './promo-code';
 
 export { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
 
@@ -9,10 +9,10 @@ export { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
 const IDLE_TIMEOUT_MS = 1000;
 
 /** The dialog's module, once per page (null when it cannot be fetched: the promo is skipped). */
-let promoCard: Promise<typeof PromoCard | null> | undefined;
-function loadPromoCard(): Promise<typeof PromoCard | null> {
+let promoCard: Promise<typeof import('./promo-card') | null> | undefined;
+function loadPromoCard(): Promise<typeof import('./promo-card') | null> {
   promoCard ??= import('./promo-card').then(
-    (module) => module.PromoCard,
+    (module) => module,
     (error: unknown) => {
       console.warn('Promo dialog unavailable', error);
       promoCard = undefined; // a later page may try again
@@ -69,11 +69,14 @@ export function PromoDialog({ delayMs = PROMO_DELAY_MS }: { delayMs?: number }) 
     let cancel = () => {};
     // Fetched now, while the delay passes; a page that cannot load it shows no promo, and
     // neither does a shop whose owner features no code (issue 26 item 5).
-    const card = Promise.all([loadPromoCard(), fetchPromo()]);
+    const card = loadPromoCard().then(async (loaded) =>
+      loaded ? { Card: loaded.PromoCard, promo: await loaded.fetchPromo() } : null,
+    );
     const timer = window.setTimeout(() => {
       cancel = whenIdle(() => {
-        void card.then(([loaded, promo]) => {
-          if (live && loaded && promo) cancel = whenNoModal(() => setOpen({ Card: loaded, promo }));
+        void card.then((loaded) => {
+          const promo = loaded?.promo;
+          if (live && loaded && promo) cancel = whenNoModal(() => setOpen({ Card: loaded.Card, promo }));
         });
       });
     }, delayMs);
