@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { whenNoModal } from '~/lib/modal-presence';
+import type * as PromoCardModule from './promo-card';
 import type { PromoCard } from './promo-card';
 import { PROMO_DELAY_MS, PROMO_SEEN_KEY, type Promo } from './promo-code';
 
@@ -9,8 +10,8 @@ export { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
 const IDLE_TIMEOUT_MS = 1000;
 
 /** The dialog's module, once per page (null when it cannot be fetched: the promo is skipped). */
-let promoCard: Promise<typeof import('./promo-card') | null> | undefined;
-function loadPromoCard(): Promise<typeof import('./promo-card') | null> {
+let promoCard: Promise<typeof PromoCardModule | null> | undefined;
+function loadPromoCard(): Promise<typeof PromoCardModule | null> {
   promoCard ??= import('./promo-card').then(
     (module) => module,
     (error: unknown) => {
