@@ -13,13 +13,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { probe, runHttpBench, type HttpDefaults } from './lib/http';
-import { measureJsWeight } from './lib/js-weight';
+import { probe, runHttpBench, type HttpDefaults } from '../tools/measure/http';
+import { measureJsWeight } from '../tools/measure/js-weight';
 import { runLighthouse } from './lib/lighthouse';
 import { mb, peakResidentDuring, residentBytes } from './lib/memory';
 import { pairSpecs, runPair, type CacheMode } from './lib/pairs';
 import { createBenchDatabase, DEFAULT_ADMIN_URL, postgresReachable, redactUrl } from './lib/postgres';
-import { startReaper } from './lib/reaper';
+import { startReaper } from '../tools/measure/reaper';
 import {
   appliesTo,
   DEFAULT_SCENARIO_TIMEOUT_S,
@@ -27,7 +27,7 @@ import {
   runScenario,
   type LoadedScenario,
 } from './lib/scenarios';
-import { buildShop, startServer, type RunningServer } from './lib/server';
+import { buildShop, startServer, type RunningServer } from '../tools/measure/server';
 import {
   formatSummary,
   type BackendResults,
@@ -36,8 +36,8 @@ import {
   type MemoryRecord,
   type PageCheck,
 } from './lib/summary';
-import type { Backend, HttpBenchOptions, ScenarioContext } from './lib/types';
-import { closeCleanup, envNumber, errorMessage, log, onCleanup, runCleanup, sleep } from './lib/util';
+import type { Backend, HttpBenchOptions, ScenarioContext } from '../tools/measure/types';
+import { closeCleanup, envNumber, errorMessage, log, onCleanup, runCleanup, sleep } from '../tools/measure/util';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');

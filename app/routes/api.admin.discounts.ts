@@ -3,8 +3,9 @@
  * code (domain/discount.ts validates each field; a 400 or 409 names the field).
  */
 import { methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { createDiscount, listDiscounts } from '@server/discounts/manage-discounts';
+import { readJsonBody } from '@server/http/json-request';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.discounts';
 
@@ -22,7 +23,7 @@ export const action = jsonRoute<Route.ActionArgs>(
     // The session first: without one, every method is 401 (tests/integration/admin-guard.test.ts).
     await requireAdmin(request, context);
     if (request.method !== 'POST') throw methodNotAllowed('POST');
-    const discount = await createDiscount({ db: context.db, input: await request.json().catch(() => null) });
+    const discount = await createDiscount({ db: context.db, input: await readJsonBody(request) });
     context.logger.info({ discountId: discount.id, code: discount.code }, 'discount code created');
     context.invalidateCatalogue(['promo']);
     return jsonResponse({ discount }, { status: 201 });

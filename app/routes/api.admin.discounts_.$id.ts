@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { DISCOUNT_ERRORS } from '@domain/discount-form';
 import { methodNotAllowed, notFound } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { deleteDiscount, updateDiscount } from '@server/discounts/manage-discounts';
+import { readJsonBody } from '@server/http/json-request';
 import { actionOnlyLoader, jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.discounts_.$id';
 
@@ -31,7 +32,7 @@ export const action = jsonRoute<Route.ActionArgs>(
     const discount = await updateDiscount({
       db: context.db,
       id: id.data,
-      input: await request.json().catch(() => null),
+      input: await readJsonBody(request),
     });
     context.logger.info({ discountId: discount.id, code: discount.code }, 'discount code changed');
     context.invalidateCatalogue(['promo']);

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase } from './postgres';
-import { startServer } from './server';
-import type { ScenarioContext } from './types';
+import { startServer } from '../../tools/measure/server';
+import type { ScenarioContext } from '../../tools/measure/types';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -3,7 +3,7 @@
  * started with BENCH_ADMIN_PASSCODE): sign in, and set a variant's stock with the admin grid's
  * own request. Only for setting the stage before a measurement.
  */
-import { BENCH_ADMIN_PASSCODE } from './server';
+import { BENCH_ADMIN_PASSCODE } from '../../tools/measure/server';
 
 export interface AdminClient {
   baseUrl: string;

@@ -14,7 +14,7 @@ import {
   signInAdmin,
   type AdminClient,
 } from '../lib/shop-admin';
-import { defineScenario } from '../lib/types';
+import { defineScenario } from '../../tools/measure/types';
 
 const SHOPPERS = 200;
 const UNITS = 50;

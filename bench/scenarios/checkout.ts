@@ -12,8 +12,8 @@
 import { SEED_DISCOUNT } from '../../domain/discount';
 import { startCheckoutFloor } from '../lib/checkout-floor';
 import { clientAddresses, publicProduct, setVariantStock, signInAdmin } from '../lib/shop-admin';
-import { defineScenario, type HttpBenchResult, type ScenarioContext } from '../lib/types';
-import { envNumber, median, round } from '../lib/util';
+import { defineScenario, type HttpBenchResult, type ScenarioContext } from '../../tools/measure/types';
+import { envNumber, median, round } from '../../tools/measure/util';
 
 const PAY_BATCH = envNumber('CHECKOUT_PAY_BATCH', 200);
 const PLENTY = 100_000;

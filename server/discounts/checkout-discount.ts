@@ -41,7 +41,6 @@ export async function decideCheckoutDiscount(options: {
   }
   if (!decision.check.ok) {
     throw new AppError('coupon-refused', {
-      status: 400,
       message: decision.check.message,
       details: { couponCode: decision.row.code, reason: decision.check.reason },
     });

@@ -119,7 +119,6 @@ async function assertCodeFree(tx: Executor, code: string, exceptId?: string) {
     .limit(1);
   if (taken)
     throw new AppError('duplicate-code', {
-      status: 409,
       message: DISCOUNT_ERRORS.duplicate(code),
       details: { field: 'code' },
     });
@@ -133,7 +132,7 @@ async function unfeatureOthers(tx: Executor, exceptId: string) {
 }
 
 function invalid(result: { field: string; message: string }): AppError {
-  return new AppError('invalid-discount', { status: 400, message: result.message, details: { field: result.field } });
+  return new AppError('invalid-discount', { message: result.message, details: { field: result.field } });
 }
 
 export async function createDiscount(options: { db: Database; input: unknown }): Promise<AdminDiscount> {
@@ -150,7 +149,6 @@ export async function createDiscount(options: { db: Database; input: unknown }):
   } catch (error) {
     if (isUniqueViolation(error, 'discount_codes_code_unique')) {
       throw new AppError('duplicate-code', {
-        status: 409,
         message: DISCOUNT_ERRORS.duplicate(checked.values.code),
         details: { field: 'code' },
       });

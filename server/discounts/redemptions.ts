@@ -31,7 +31,7 @@ export async function reserveDiscountUse(options: {
       ),
     )
     .returning({ id: discountCodes.id });
-  if (raised.length === 0) throw new AppError('coupon-refused', { status: 400, message: DISCOUNT_MESSAGES.usedUp });
+  if (raised.length === 0) throw new AppError('coupon-refused', { message: DISCOUNT_MESSAGES.usedUp });
   await tx.insert(discountRedemptions).values({
     discountId: options.discountId,
     orderId: options.orderId,

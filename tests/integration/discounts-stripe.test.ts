@@ -8,7 +8,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, productStock } from '../../server/db/schema';
-import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripeServer, type FakeStripeServer } from '../../tools/fakes/stripe-server';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
 let fake: FakeStripeServer;

@@ -18,7 +18,7 @@ import {
   products,
   productStock,
 } from '../../server/db/schema';
-import { expireStaleSessions } from '../../server/payments/sweep-checkouts';
+import { expireStaleSessions } from '../../server/orders/sweep-checkouts';
 import { payOnSandbox } from '../support/sandbox';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 

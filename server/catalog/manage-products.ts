@@ -6,7 +6,9 @@
  */
 import { desc, eq, ne, and } from 'drizzle-orm';
 import type { AdminProduct } from '../../domain/admin-contract';
-import type { ProductInput } from '../../domain/product-form';
+import * as ADMIN_MESSAGES from '../../domain/admin-messages';
+import { ProductInputSchema, type ProductInput } from '../../domain/product-form';
+import { badRequest } from '../app-error';
 import { productWriteTags } from '../../domain/catalogue-tags';
 import type { AppServices } from '../context';
 import type { Executor } from '../db/client';
@@ -81,15 +83,35 @@ type CatalogWrite = {
   logger?: Logger;
 };
 
+/** The product form's body checked (ProductInputSchema): the first problem is a 400. */
+export function parseProductInput(body: unknown): ProductInput {
+  const input = ProductInputSchema.safeParse(body);
+  if (!input.success) throw badRequest(input.error.issues[0]?.message ?? ADMIN_MESSAGES.productRequiredFields);
+  return input.data;
+}
+
+/** What a product write takes of the request context. */
+export const catalogWriteOf = (context: CatalogWrite): CatalogWrite => ({
+  db: context.db,
+  invalidateCatalogue: context.invalidateCatalogue,
+  imageStorage: context.imageStorage,
+  logger: context.logger,
+});
+
 function removeFilesLater(options: CatalogWrite, removed: RemovedImages) {
   if (!removed.length) return Promise.resolve();
-  return removeImageFiles(options.imageStorage, removed, (error) => options.logger?.warn({ err: error }, 'image file not removed'));
+  return removeImageFiles(options.imageStorage, removed, (error) =>
+    options.logger?.warn({ err: error }, 'image file not removed'),
+  );
 }
 
 export async function createProduct(options: CatalogWrite & { input: ProductInput }) {
   const { db, input } = options;
   const inserted = await writeWithFreeSlug(db, input.slug, undefined, async (tx, slug) => {
-    const [row] = await tx.insert(products).values({ ...input, slug }).returning();
+    const [row] = await tx
+      .insert(products)
+      .values({ ...input, slug })
+      .returning();
     await linkProductImages(tx, row!.id, row!.imageUrls);
     return row!;
   });
@@ -103,7 +125,11 @@ export async function updateProduct(options: CatalogWrite & { productId: string;
   const [before] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
   if (!before) return null;
   const updated = await writeWithFreeSlug(db, input.slug, productId, async (tx, slug) => {
-    const [row] = await tx.update(products).set({ ...input, slug }).where(eq(products.id, productId)).returning();
+    const [row] = await tx
+      .update(products)
+      .set({ ...input, slug })
+      .where(eq(products.id, productId))
+      .returning();
     return row ? { row, removed: await linkProductImages(tx, row.id, row.imageUrls) } : null;
   });
   options.invalidateCatalogue(productWriteTags(before, updated?.row));
