@@ -5,11 +5,12 @@
  * preview); the checkout with the code's row locked, so the counts cannot change before its
  * use is reserved.
  */
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { checkDiscount, normalizeDiscountEmail, type DiscountCheck } from '../../domain/discount';
 import type { PriceLine } from '../../domain/price-order';
 import type { Executor } from '../db/client';
 import { customers, discountRedemptions, orders } from '../db/schema';
+import { paidOrderPredicate } from '../orders/paid-order';
 import { findDiscountByCode, toDiscountCode, type DiscountRow } from './find-discount';
 
 /** The shopper a per-customer limit counts: their e-mail (as typed) and their account, each optional. */
@@ -56,7 +57,7 @@ async function hasPaidOrder(db: Executor, email: string | null, userId: string |
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(isNotNull(orders.paidAt), or(...who)))
+    .where(and(paidOrderPredicate, or(...who)))
     .limit(1);
   return Boolean(row);
 }
