@@ -5,13 +5,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { simpleCrossTeeBlueM as tee } from '../../tests/support/cart-items';
 import { allowConsoleError } from '../../tests/support/console-error-policy';
 import type { DiscountTerms } from '@domain/price-order';
-import { resetCartStoreForTests, useCart } from './cart-store';
+import type * as CartStore from './cart-store';
 
 const JESUS: DiscountTerms = { code: 'JESUS', kind: 'percent', value: 10 };
 
-beforeEach(() => {
+let useCart: typeof CartStore.useCart;
+
+// Each test loads the store afresh, as a new page does (no test-only reset in the module).
+beforeEach(async () => {
   window.localStorage.clear();
-  resetCartStoreForTests();
+  vi.resetModules();
+  ({ useCart } = await import('./cart-store'));
 });
 
 describe('cart store', () => {

@@ -6,8 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDiscount } from '@domain/discount';
 import { DiscountsTab } from './discounts-tab';
 
-const notify = vi.hoisted(() => vi.fn());
-vi.mock('~/lib/notify', () => ({ notify }));
 
 const jesus: AdminDiscount = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -60,7 +58,6 @@ function renderTab() {
 describe('DiscountsTab', () => {
   beforeEach(() => {
     localStorage.setItem('adminSessionToken', 'a'.repeat(43));
-    notify.mockReset();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
