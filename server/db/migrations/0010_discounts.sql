@@ -46,5 +46,5 @@ CREATE UNIQUE INDEX "discount_codes_featured_unique" ON "discount_codes" USING b
 CREATE UNIQUE INDEX "discount_redemptions_order_unique" ON "discount_redemptions" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "discount_redemptions_code_email_idx" ON "discount_redemptions" USING btree ("discount_id","email_key");--> statement-breakpoint
 CREATE INDEX "discount_redemptions_code_user_idx" ON "discount_redemptions" USING btree ("discount_id","user_id");--> statement-breakpoint
--- The demo shop's one code (SPEC §9: JESUS, 10% off, no conditions; domain/discount.ts SEED_DISCOUNT), featured in the promo dialog.
+-- The demo shop's one code (SPEC §9: JESUS, 10% off, no conditions; domain/coupon.ts SEED_DISCOUNT), featured in the promo dialog.
 INSERT INTO "discount_codes" ("code", "kind", "value", "is_featured", "description") VALUES ('JESUS', 'percent', 10, true, 'The shop''s welcome code') ON CONFLICT DO NOTHING;
