@@ -19,6 +19,10 @@ export const APP_ERROR_CODES = {
   'invalid-address': 400,
   'invalid-amount': 400,
   'invalid-coupon': 400,
+  /** A known discount code whose conditions fail (its reason is the message; issue 26). */
+  'coupon-refused': 400,
+  /** A discount code's field in the admin (the message names the field). */
+  'invalid-discount': 400,
   'invalid-email': 400,
   'invalid-image': 400,
   'invalid-line': 400,
@@ -61,6 +65,7 @@ export const APP_ERROR_CODES = {
   'method-not-allowed': 405,
   // 409: the state does not allow it now.
   'already-cancelled': 409,
+  'duplicate-code': 409,
   'checkout-expired': 409,
   'favorites-limit': 409,
   'order-not-pending': 409,

@@ -296,6 +296,8 @@ export const orders = pgTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
     couponCode: text('coupon_code'),
+    /** The delivery charge a free-shipping code waived (already out of shipping_cents): for the code's report. */
+    shippingDiscountCents: integer('shipping_discount_cents').notNull().default(0),
     pointsRedeemed: integer('points_redeemed').notNull().default(0),
     pointsDiscountCents: integer('points_discount_cents').notNull().default(0),
     shippingCents: integer('shipping_cents').notNull().default(0),
@@ -518,6 +520,86 @@ export const paymentEvents = pgTable('payment_events', {
   sessionId: text('session_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/* ------------------------------------------------------------------ discount codes */
+
+/**
+ * The owner's discount codes (issue 26, domain/discount.ts). `code` is stored upper case and is
+ * unique whatever the case; a deleted code that orders used is retired (`retired_at`), never
+ * erased, so their records keep it. `times_used` counts the uses held by pending checkouts and
+ * kept by paid orders: it changes only with a redemption row, under this row's lock
+ * (server/discounts/redemptions.ts), so the total limit holds under any rush.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').notNull(),
+    /** percent: whole percent 1..100; fixed: cents; free-shipping: 0. */
+    value: integer('value').notNull().default(0),
+    minSubtotalCents: integer('min_subtotal_cents'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    newCustomersOnly: boolean('new_customers_only').notNull().default(false),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The code the promo dialog offers (at most one). */
+    isFeatured: boolean('is_featured').notNull().default(false),
+    timesUsed: integer('times_used').notNull().default(0),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_unique').on(sql`upper(${t.code})`).where(sql`${t.retiredAt} is null`),
+    uniqueIndex('discount_codes_featured_unique').on(t.isFeatured).where(sql`${t.isFeatured} and ${t.retiredAt} is null`),
+    check('discount_codes_kind_check', sql`${t.kind} in ('percent', 'fixed', 'free-shipping')`),
+    check(
+      'discount_codes_value_check',
+      sql`(${t.kind} = 'percent' and ${t.value} between 1 and 100) or (${t.kind} = 'fixed' and ${t.value} > 0) or (${t.kind} = 'free-shipping' and ${t.value} = 0)`,
+    ),
+    check('discount_codes_code_check', sql`${t.code} = upper(${t.code}) and ${t.code} ~ '^[A-Z0-9-]+$'`),
+    check('discount_codes_min_check', sql`${t.minSubtotalCents} is null or ${t.minSubtotalCents} >= 0`),
+    check('discount_codes_dates_check', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    check('discount_codes_limits_check', sql`(${t.usageLimit} is null or ${t.usageLimit} >= 1) and (${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1)`),
+    // The limit is never passed: a reservation that would pass it fails here even if code forgot to check.
+    check('discount_codes_times_used_check', sql`${t.timesUsed} >= 0 and (${t.usageLimit} is null or ${t.timesUsed} <= ${t.usageLimit} or ${t.retiredAt} is not null)`),
+  ],
+);
+
+/**
+ * One use of a code by one order: 'reserved' with the pending order (same transaction),
+ * 'used' when it is paid, 'released' when it expires or is cancelled. One row per order; the
+ * per-customer limit counts live rows by normalised e-mail and by account.
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    discountId: uuid('discount_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** domain/discount.ts normalizeDiscountEmail; null for a guest without an e-mail. */
+    emailKey: text('email_key'),
+    userId: text('user_id'),
+    state: text('state').notNull().default('reserved'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_redemptions_order_unique').on(t.orderId),
+    index('discount_redemptions_code_email_idx').on(t.discountId, t.emailKey),
+    index('discount_redemptions_code_user_idx').on(t.discountId, t.userId),
+    check('discount_redemptions_state_check', sql`${t.state} in ('reserved', 'used', 'released')`),
+  ],
+);
 
 /* ------------------------------------------------------------------ loyalty */
 

@@ -21,6 +21,7 @@ import { getSpendablePoints } from '../loyalty/ledger';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
 import type { PaymentServices } from './payment-services';
 import { releaseOrderStock } from '../stock/release-order-stock';
+import { releaseDiscountUse } from '../discounts/redemptions';
 import { cancelPendingCheckout } from './cancel-pending';
 import {
   claimRefund,
@@ -145,6 +146,8 @@ async function finishCancellation(options: {
   if (!cancelled) return false;
   if (refund)
     await recordRefundedAmount({ db: tx, orderId: order.id, refundedCents: order.refundedCents + refund.amountCents });
+  // A cancelled order's discount code use goes back (before stock: the checkout's lock order).
+  await releaseDiscountUse(tx, order.id);
   // Shipped units are not on the shelf any more (domain/order-lifecycle.ts cancelRestocks).
   if (cancelRestocks(order.status)) await releaseOrderStock(tx, order.id);
   await reverseOrderPoints({ db: tx, order });

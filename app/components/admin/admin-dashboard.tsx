@@ -7,6 +7,7 @@ import { endAdminSession } from '~/lib/admin/admin-api';
 import { BackupsTab } from './backups-tab';
 import { CustomersTab } from './customers-tab';
 import { DashboardTab } from './dashboard-tab';
+import { DiscountsTab } from './discounts-tab';
 import { DonationsTab } from './donations-tab';
 import { MarginsTab } from './margins-tab';
 import { OrdersTab } from './orders-tab';
@@ -21,6 +22,8 @@ const TABS = [
   { value: 'margins', label: ADMIN_MESSAGES.tabMargins },
   { value: 'orders', label: ADMIN_MESSAGES.tabOrders },
   { value: 'customers', label: ADMIN_MESSAGES.tabCustomers },
+  // Issue 26: the owner's discount codes.
+  { value: 'discounts', label: 'Discounts' },
   // Issue 11 item 7: donations are listed apart from orders.
   { value: 'donations', label: 'Donations' },
   // Issue 32 item 11: the policy pages' texts.
@@ -37,6 +40,7 @@ const PLAIN_TABS = [
   { value: 'margins', Panel: MarginsTab },
   { value: 'orders', Panel: OrdersTab },
   { value: 'customers', Panel: CustomersTab },
+  { value: 'discounts', Panel: DiscountsTab },
   { value: 'donations', Panel: DonationsTab },
   { value: 'pages', Panel: PagesTab },
   { value: 'backups', Panel: BackupsTab },
