@@ -91,6 +91,8 @@ export async function createServices(options: {
   });
   // Stock moved by a checkout, a release or the admin drops the product's pages (decision 018).
   const stopStockEvents = onStockChange((productIds) => catalogueSignal.invalidate(productIds.flatMap(productShownTags)));
+  const authService = createAuthService({ config, db: database.db, secret: await loadAuthSecret(config), logger, mail });
+  const authServices = { auth: authService, staffAuth: authService };
   const services: AppServices = {
     config,
     db: database.db,
@@ -107,7 +109,7 @@ export async function createServices(options: {
     },
     pageCache,
     mail,
-    auth: createAuthService({ config, db: database.db, secret: await loadAuthSecret(config), logger, mail }),
+    ...authServices,
     paymentProvider,
     imageStorage: getImageStorage(config),
     backups: createBackupService({ config, logger, database }),

@@ -21,6 +21,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import type { CheckoutSweep } from './payments/sweep-checkouts';
 
 import type { Viewer } from '../domain/viewer';
+import type { SignedInAccount } from './auth/create-auth-service';
 
 export type { Viewer };
 
@@ -48,6 +49,12 @@ export interface AppServices {
     getViewer(request: Request): Promise<Viewer | null>;
     /** Better Auth's HTTP handler for /api/auth/*. */
     handler(request: Request): Promise<Response>;
+  };
+  /** Staff flows (issue 27) on the same Better Auth: the session's account, password hashing, sign-in. */
+  staffAuth: {
+    getSignedInAccount(request: Request): Promise<SignedInAccount | null>;
+    hashPassword(password: string): Promise<string>;
+    signIn(options: { email: string; password: string; headers: Headers }): Promise<Headers>;
   };
   /** Mail delivery (SMTP or .eml outbox): run after queueing rows in email_outbox. */
   mail: {

@@ -8,10 +8,23 @@ import { createAuth, type Auth } from './create-auth';
 import { getViewer } from './get-viewer';
 import { limitSignInAttempts } from './limit-sign-in';
 
+/** The signed-in account of a request as the staff flows need it (issue 27). */
+export interface SignedInAccount {
+  userId: string;
+  email: string;
+  twoFactorEnabled: boolean;
+}
+
 export interface AuthService {
   handler: Auth['handler'];
   api: Auth['api'];
   getViewer(request: Request): Promise<Viewer | null>;
+  /** The account of the request's session cookie (confirmed e-mail), or null. */
+  getSignedInAccount(request: Request): Promise<SignedInAccount | null>;
+  /** Better Auth's own password hash, for an account made from a staff invite. */
+  hashPassword(password: string): Promise<string>;
+  /** Signs in with e-mail and password; the answer's Set-Cookie headers start the session. */
+  signIn(options: { email: string; password: string; headers: Headers }): Promise<Headers>;
 }
 
 export function createAuthService(options: {
@@ -27,5 +40,22 @@ export function createAuthService(options: {
     handler: (request) => limitSignInAttempts({ db: options.db, request, handle: auth.handler }),
     api: auth.api,
     getViewer: (request) => getViewer({ auth, db: options.db, request }),
+    async getSignedInAccount(request) {
+      if (!request.headers.get('cookie')) return null;
+      const found = await auth.api.getSession({ headers: request.headers });
+      if (!found?.user || !found.user.emailVerified) return null;
+      return {
+        userId: found.user.id,
+        email: found.user.email.toLowerCase(),
+        twoFactorEnabled: Boolean((found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+      };
+    },
+    async hashPassword(password) {
+      return (await auth.$context).password.hash(password);
+    },
+    async signIn({ email, password, headers }) {
+      const { headers: answer } = await auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
+      return answer;
+    },
   };
 }
