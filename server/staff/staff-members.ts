@@ -33,6 +33,11 @@ export function hashInviteToken(token: string): string {
 
 const refused = (code: string, status: number, message: string) => new AppError(code, { status, message });
 
+export async function findStaffMemberForUser(options: { db: Executor; userId: string }) {
+  const [member] = await options.db.select().from(staffMembers).where(eq(staffMembers.userId, options.userId)).limit(1);
+  return member ?? null;
+}
+
 export async function listStaff(options: { db: Executor; now?: Date }): Promise<StaffOverview> {
   const now = options.now ?? new Date();
   const [members, invites] = await Promise.all([
