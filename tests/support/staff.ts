@@ -5,7 +5,7 @@
 import type { StaffRole } from '../../domain/staff-roles';
 import { ORIGIN, cookieFrom, linkFrom, postJson, waitForMail } from './accounts';
 import { TEST_ADMIN_PASSCODE, type TestShop } from './test-shop';
-import { totpCode } from './totp';
+import { unusedCode } from './totp';
 
 export const STAFF_PASSWORD = 'staff-password-1';
 
@@ -53,6 +53,18 @@ export interface StaffAccount {
   recoveryCodes: string[];
   /** The session cookie after set-up. */
   cookie: string;
+  /** Codes already given (each is accepted once). */
+  usedCodes: Set<string>;
+}
+
+let nextAddress = 1;
+/**
+ * A client address of its own for each member set up: Better Auth limits its two-factor
+ * endpoints to 3 calls in 10 s per address, as a person would never exceed.
+ */
+export function freshClientIp(): string {
+  const n = nextAddress++;
+  return `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 }
 
 /** Invite, accept with a new account, set up and confirm two-factor sign-in. */
@@ -61,21 +73,24 @@ export async function createStaffMember(shop: TestShop, ownerToken: string, emai
   const accepted = await acceptInvite(shop, invitePath, { name: email.split('@')[0]!, password: STAFF_PASSWORD });
   if (accepted.status !== 302) throw new Error(`accept ${accepted.status}: ${await accepted.text()}`);
   let cookie = cookieFrom(accepted);
-  const enabled = await postJson(shop, '/api/auth/two-factor/enable', { password: STAFF_PASSWORD }, { cookie });
+  const clientIp = freshClientIp();
+  const enabled = await postJson(shop, '/api/auth/two-factor/enable', { password: STAFF_PASSWORD }, { cookie, clientIp });
   const setup = (await enabled.json()) as { totpURI?: string; backupCodes?: string[] };
   if (!setup.totpURI || !setup.backupCodes) throw new Error(`enable ${enabled.status}: ${JSON.stringify(setup)}`);
-  const confirmed = await postJson(shop, '/api/auth/two-factor/verify-totp', { code: totpCode(setup.totpURI) }, { cookie });
+  const usedCodes = new Set<string>();
+  const confirmed = await postJson(shop, '/api/auth/two-factor/verify-totp', { code: unusedCode(setup.totpURI, usedCodes) }, { cookie, clientIp });
   if (confirmed.status !== 200) throw new Error(`confirm ${confirmed.status}: ${await confirmed.text()}`);
   cookie = cookieFrom(confirmed) || cookie;
-  return { email, password: STAFF_PASSWORD, totpUri: setup.totpURI, recoveryCodes: setup.backupCodes, cookie };
+  return { email, password: STAFF_PASSWORD, totpUri: setup.totpURI, recoveryCodes: setup.backupCodes, cookie, usedCodes };
 }
 
 /** E-mail and password, then the code: returns the session cookie (or throws with the answer). */
 export async function staffSignIn(
   shop: TestShop,
-  account: Pick<StaffAccount, 'email' | 'password' | 'totpUri'>,
+  account: Pick<StaffAccount, 'email' | 'password' | 'totpUri' | 'usedCodes'>,
   options: { code?: string; clientIp?: string } = {},
 ): Promise<{ status: number; cookie: string; body: unknown }> {
+  options = { clientIp: freshClientIp(), ...options };
   const first = await postJson(shop, '/api/auth/sign-in/email', { email: account.email, password: account.password }, { clientIp: options.clientIp });
   const firstBody = (await first.json()) as { twoFactorRedirect?: boolean };
   if (!firstBody.twoFactorRedirect) throw new Error(`sign-in ${first.status}: ${JSON.stringify(firstBody)}`);
@@ -83,7 +98,7 @@ export async function staffSignIn(
   const second = await postJson(
     shop,
     '/api/auth/two-factor/verify-totp',
-    { code: options.code ?? totpCode(account.totpUri) },
+    { code: options.code ?? unusedCode(account.totpUri, account.usedCodes) },
     { cookie: pending, clientIp: options.clientIp },
   );
   return { status: second.status, cookie: cookieFrom(second), body: await second.json().catch(() => null) };

@@ -27,3 +27,18 @@ export function totpCode(uri: string, offset = 0, now = Date.now()): string {
   const value = (digest.readUInt32BE(start) & 0x7fffffff) % 1_000_000;
   return String(value).padStart(6, '0');
 }
+
+/**
+ * A code the server accepts now (this step or one either side) that this test has not used yet:
+ * a code is accepted once, so each sign-in of a test takes a fresh one.
+ */
+export function unusedCode(uri: string, used: Set<string>): string {
+  for (const offset of [0, 1, -1]) {
+    const code = totpCode(uri, offset);
+    if (!used.has(code)) {
+      used.add(code);
+      return code;
+    }
+  }
+  throw new Error('every code of the current window was used: wait for the next step');
+}
