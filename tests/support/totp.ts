@@ -19,6 +19,12 @@ function base32Decode(text: string): Buffer {
 export function totpCode(uri: string, offset = 0, now = Date.now()): string {
   const secret = new URL(uri).searchParams.get('secret');
   if (!secret) throw new Error(`no secret in ${uri}`);
+  return totpFromSecret(secret, offset, now);
+}
+
+/** The same from the key as the set-up page shows it (base32, spaces allowed). */
+export function totpFromSecret(secretText: string, offset = 0, now = Date.now()): string {
+  const secret = secretText.replace(/\s+/g, '');
   const counter = Math.floor(now / 30_000) + offset;
   const message = Buffer.alloc(8);
   message.writeBigUInt64BE(BigInt(counter));
