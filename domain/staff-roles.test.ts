@@ -48,7 +48,7 @@ describe('the role-to-permission table', () => {
 
   it('says why a request is refused', () => {
     expect(permissionDenied('fulfilment', 'orders.cancel')).toBe(
-      'Your role (Fulfilment) cannot cancel or refund orders: that needs Owner or Manager.',
+      'Your role (Fulfilment) cannot cancel, refund or reopen orders: that needs Owner or Manager.',
     );
     expect(permissionDenied('manager', 'staff.manage')).toBe(
       'Your role (Manager) cannot manage staff and the passcode: that needs Owner.',

@@ -113,7 +113,7 @@ export const PERMISSION_DESCRIPTIONS: Record<AdminPermission, string> = {
   'dashboard.view': 'see the dashboard, revenue and visitors',
   'orders.view': 'see orders',
   'orders.fulfil': 'move orders to processing, shipped or delivered',
-  'orders.cancel': 'cancel or refund orders',
+  'orders.cancel': 'cancel, refund or reopen orders',
   'orders.export': 'export orders with customer details',
   'products.view': 'see products, costs and margins',
   'products.edit': 'change products, stock, costs and images',

@@ -11,7 +11,7 @@ import type { Route } from './+types/api.admin.products';
 export const loader = jsonRoute<Route.LoaderArgs>(
   { failureMessage: MESSAGES.fetchProductsFailed, what: 'admin products' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'products.view');
     return { products: await listAdminProducts({ db: context.db }) };
   },
 );
@@ -20,11 +20,11 @@ export const loader = jsonRoute<Route.LoaderArgs>(
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.addProductFailed, what: 'product create' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    const actor = await requireAdmin(request, context, 'products.edit');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const input = ProductInputSchema.safeParse(await request.json().catch(() => null));
     if (!input.success) throw badRequest(input.error.issues[0]?.message ?? ADMIN_MESSAGES.productRequiredFields);
-    const product = await createProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, input: input.data });
+    const product = await createProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, actor, input: input.data });
     context.logger.info({ productId: product.id }, 'product created');
     return jsonResponse({ product }, { status: 201 });
   },

@@ -22,12 +22,12 @@ export const loader = actionOnlyLoader(METHODS);
  * DELETE: removes the product.
  */
 export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, async ({ request, context, params }) => {
-  await requireAdmin(request, context);
+  const actor = await requireAdmin(request, context, 'products.edit');
   const id = z.uuid().safeParse(params.id);
   if (!id.success) throw productNotFound();
   const productId = id.data;
   if (request.method === 'DELETE') {
-    const deleted = await deleteProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, productId });
+    const deleted = await deleteProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, actor, productId });
     if (!deleted) throw productNotFound();
     return { success: true };
   }
@@ -35,14 +35,14 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, as
   if (request.method === 'PATCH') {
     const cost = CostSchema.safeParse(body);
     if (!cost.success) throw badRequest(ADMIN_MESSAGES.productCostInvalid);
-    const product = await updateProductCost({ db: context.db, productId, costCents: cost.data.costCents });
+    const product = await updateProductCost({ db: context.db, productId, costCents: cost.data.costCents, actor });
     if (!product) throw productNotFound();
     return { product };
   }
   if (request.method !== 'PUT') throw methodNotAllowed(METHODS.join(', '));
   const input = ProductInputSchema.safeParse(body);
   if (!input.success) throw badRequest(input.error.issues[0]?.message ?? ADMIN_MESSAGES.productRequiredFields);
-  const product = await updateProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, productId, input: input.data });
+  const product = await updateProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, actor, productId, input: input.data });
   if (!product) throw productNotFound();
   return { product };
 });

@@ -13,7 +13,7 @@ import type { Route } from './+types/api.admin.products_.$id_.stock';
 const productNotFound = () => notFound('Product not found');
 
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'product stock' }, async ({ request, context, params }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'products.view');
   const id = z.uuid().safeParse(params.id);
   if (!id.success) throw productNotFound();
   const stock = await loadProductStock(context.db, [id.data]);
@@ -21,7 +21,7 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'product stock' }, asy
 });
 
 export const action = jsonRoute<Route.ActionArgs>({ what: 'product stock change' }, async ({ request, context, params }) => {
-  await requireAdmin(request, context);
+  const actor = await requireAdmin(request, context, 'products.edit');
   if (request.method !== 'PUT') throw methodNotAllowed('PUT');
   const id = z.uuid().safeParse(params.id);
   if (!id.success) throw productNotFound();

@@ -13,6 +13,7 @@ import { requireAdmin } from '@server/admin/require-admin';
 import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@server/admin/sessions';
 import { verifyAdminPasscode } from '@server/admin/verify-admin-passcode';
 import { jsonRoute } from '@server/http/json-route';
+import { adminIdentity, startStaffAdminSession } from '@server/staff/staff-admin-session';
 import type { Route } from './+types/api.admin.session';
 
 /** POST ?logout=1, ?leave=1, ?resume=1: what the admin page does with its session. */
@@ -24,9 +25,9 @@ const LoginSchema = z.object({ passcode: z.string().trim().min(1).max(200) });
 const refused = (code: string, status: number, message: string, headers?: Record<string, string>) =>
   new AppError(code, { status, message, headers, details: { success: false } });
 
+/** Who the admin is and what their role allows (issue 27: the admin shows only that). */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin session' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
-  return { success: true };
+  return adminIdentity(await requireAdmin(request, context, 'session.use'));
 });
 
 export const action = jsonRoute<Route.ActionArgs>(
@@ -36,13 +37,18 @@ export const action = jsonRoute<Route.ActionArgs>(
     if (request.method !== 'POST' || command) {
       // Everything but the sign-in itself needs the session, like every admin route.
       const token = request.headers.get(ADMIN_SESSION_HEADER) ?? url.searchParams.get('token');
-      const { token: liveToken } = await requireAdmin(request, context, token);
+      const { token: liveToken } = await requireAdmin(request, context, 'session.use', token);
       const session = { db: context.db, token: liveToken };
       if (command === 'leave') await leaveAdminSession(session);
       else if (command === 'resume') await resumeAdminSession(session);
       else if (command === 'logout' || request.method === 'DELETE') await deleteAdminSession(session);
       else throw methodNotAllowed('POST, DELETE');
       return { success: true };
+    }
+    // A signed-in staff member's account, with two-factor sign-in, instead of the passcode.
+    if (url.searchParams.has('staff')) {
+      const session = await startStaffAdminSession({ db: context.db, account: await context.staffAuth.getSignedInAccount(request) });
+      return { success: true, sessionToken: session.token, expiresAt: session.expiresAt.toISOString() };
     }
     const body = LoginSchema.safeParse(await request.json().catch(() => null));
     if (!body.success) throw refused('passcode-required', 400, ADMIN_MESSAGES.passcodeRequired);

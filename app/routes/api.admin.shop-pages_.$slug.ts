@@ -21,7 +21,7 @@ export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.pageSaveFailed, what: 'shop page change' },
   async ({ request, context, params }): Promise<{ page: AdminShopPage }> => {
     // The session first: without one, every method is 401 (tests/integration/admin-guard.test.ts).
-    await requireAdmin(request, context);
+    const actor = await requireAdmin(request, context, 'pages.edit');
     if (!METHODS.includes(request.method)) throw methodNotAllowed(METHODS.join(', '));
     if (!isShopPageSlug(params.slug)) throw notFound(ADMIN_MESSAGES.pageNotFound);
     let body: string | null = null;

@@ -7,7 +7,7 @@ import type { Route } from './+types/api.admin.sync';
 
 /** The Products tab's payment-provider sync panel: GET says whether Stripe is configured. */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin sync' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'products.view');
   return { configured: context.paymentProvider.name === 'stripe' };
 });
 
@@ -15,7 +15,7 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin sync' }, async 
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.syncFailedDefault, what: 'admin sync' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    const actor = await requireAdmin(request, context, 'products.edit');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const provider = context.paymentProvider;
     if (provider.name !== 'stripe') throw badRequest('No Stripe key is configured (STRIPE_SECRET_KEY).', 'not-configured');
