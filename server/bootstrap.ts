@@ -161,6 +161,9 @@ export async function prepareShop(options: {
     const seeded = await seedDemoCatalogue(database.db);
     if (seeded.inserted > 0) logger.info({ products: seeded.inserted }, 'demo catalog seeded');
     const passcode = await ensureAdminPasscode({ db: database.db, configuredPasscode: config.adminPasscode });
+    if (passcode.changedInShopAt) {
+      logger.warn({ changedAt: passcode.changedInShopAt }, 'ADMIN_PASSCODE is ignored: the owner changed the passcode from the Staff tab');
+    }
     await mkdir(path.join(config.dataDir, 'uploads'), { recursive: true });
     const opened = database;
     const services = await createServices({ config, logger, database: opened, adminPasscodeHash: passcode.hash });

@@ -1,6 +1,7 @@
 import { AppError, methodNotAllowed } from '@server/app-error';
 import { requireAdmin } from '@server/admin/require-admin';
 import { jsonRoute } from '@server/http/json-route';
+import { writeAuditEntry } from '@server/audit/audit-log';
 import type { Route } from './+types/api.admin.backups';
 
 /**
@@ -29,5 +30,7 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'admin backup' }, asyn
       cause: error,
     });
   }
+  // The archive is a file, not a row: the entry follows it.
+  await writeAuditEntry(context.db, actor, { action: 'backup.created', target: result.name, summary: `made the backup ${result.name}` });
   return { backup: { name: result.name, bytes: result.bytes, createdAt: result.createdAt } };
 });

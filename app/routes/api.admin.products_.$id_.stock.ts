@@ -27,6 +27,6 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product stock change'
   if (!id.success) throw productNotFound();
   const body = (await request.json().catch(() => null)) as { cells?: unknown } | null;
   if (!body || typeof body !== 'object') throw badRequest('Stock must be a list of color and size counts', 'invalid-stock');
-  const stock = await setProductStock({ db: context.db, productId: id.data, cells: body.cells });
+  const stock = await setProductStock({ db: context.db, productId: id.data, cells: body.cells, actor });
   return { stock };
 });

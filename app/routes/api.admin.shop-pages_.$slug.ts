@@ -35,6 +35,7 @@ export const action = jsonRoute<Route.ActionArgs>(
       invalidateCatalogue: context.invalidateCatalogue,
       slug: params.slug,
       body,
+      actor,
     });
     return { page: { ...page, updatedAt: page.updatedAt?.toISOString() ?? null } };
   },

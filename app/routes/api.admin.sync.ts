@@ -3,6 +3,7 @@ import { badRequest, methodNotAllowed } from '@server/app-error';
 import { requireAdmin } from '@server/admin/require-admin';
 import { syncProductsToStripe } from '@server/admin/sync-products-to-stripe';
 import { jsonRoute } from '@server/http/json-route';
+import { writeAuditEntry } from '@server/audit/audit-log';
 import type { Route } from './+types/api.admin.sync';
 
 /** The Products tab's payment-provider sync panel: GET says whether Stripe is configured. */
@@ -19,6 +20,13 @@ export const action = jsonRoute<Route.ActionArgs>(
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const provider = context.paymentProvider;
     if (provider.name !== 'stripe') throw badRequest('No Stripe key is configured (STRIPE_SECRET_KEY).', 'not-configured');
-    return { results: await syncProductsToStripe({ db: context.db, stripe: provider.client, logger: context.logger }) };
+    const results = await syncProductsToStripe({ db: context.db, stripe: provider.client, logger: context.logger });
+    // Stripe is outside the database: the entry records what it answered.
+    const failed = results.filter((result) => result.status === 'error').length;
+    await writeAuditEntry(context.db, actor, {
+      action: 'products.synced',
+      summary: `synced ${results.length - failed} products to Stripe${failed ? ` (${failed} failed)` : ''}`,
+    });
+    return { results };
   },
 );
