@@ -33,7 +33,7 @@ interface HookContext {
   context: {
     secret: string;
     returned?: unknown;
-    newSession?: { user: { id: string; email: string } } | null;
+    newSession?: { user: { id: string; email: string; twoFactorEnabled?: boolean | null } } | null;
     createAuthCookie: (name: string) => { name: string };
     internalAdapter: { findVerificationValue: (identifier: string) => Promise<{ value: string } | null | undefined> };
   };
@@ -113,8 +113,9 @@ export function createStaffAuthHooks(db: Database) {
           return;
         }
         const signedIn = ctx.context.newSession?.user;
-        // With two-factor on, the plugin answers twoFactorRedirect and no session: logged after the code.
-        if (signedIn) await logFor(await staffByUser(signedIn.id), 'sign-in.staff', 'signed in (two-factor sign-in not set up yet)');
+        // With two-factor on, the plugin (whose hook runs after this one) swaps the session for
+        // the code step: the sign-in is logged after the code.
+        if (signedIn && !signedIn.twoFactorEnabled) await logFor(await staffByUser(signedIn.id), 'sign-in.staff', 'signed in (two-factor sign-in not set up yet)');
         return;
       }
       if (ctx.path !== VERIFY_TOTP && ctx.path !== VERIFY_BACKUP_CODE) return;
