@@ -129,11 +129,11 @@ export function CancelOrderDialog(props: {
 }) {
   const { change } = props;
   const open = change?.status === 'cancelled';
-  const [reason, setReason] = useState('');
+  // The reason belongs to the order asked about: another order's dialog starts empty.
+  const [typed, setTyped] = useState<{ id: string | null; text: string }>({ id: null, text: '' });
+  const reason = typed.id === (change?.id ?? null) ? typed.text : '';
+  const setReason = (text: string) => setTyped({ id: change?.id ?? null, text });
   const reasonId = useId();
-  useEffect(() => {
-    if (open) setReason('');
-  }, [open]);
   // A double click fires twice before React re-renders the disabled button: only the first counts.
   const confirmedFor = useRef<string | null>(null);
   useEffect(() => {
