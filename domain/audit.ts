@@ -72,7 +72,12 @@ const DaySchema = z.iso.date();
 
 /** The Activity tab's query: ?actor=&action=&from=YYYY-MM-DD&to=YYYY-MM-DD&page=. */
 export const AuditFilterSchema = z.object({
-  actor: z.string().trim().max(320).optional().transform((value) => value || undefined),
+  actor: z
+    .string()
+    .trim()
+    .max(320)
+    .optional()
+    .transform((value) => value || undefined),
   action: z
     .string()
     .optional()

@@ -18,14 +18,29 @@ describe('the role-to-permission table', () => {
   it('gives the Manager everything but staff, tax settings and backups', () => {
     const missing = ADMIN_PERMISSIONS.filter((permission) => !roleCan('manager', permission));
     expect(missing.sort()).toEqual(['backups.manage', 'staff.manage', 'tax.manage']);
-    for (const permission of ['orders.cancel', 'orders.export', 'products.edit', 'customers.view', 'donations.view', 'discounts.manage', 'activity.view', 'dashboard.view'] as const) {
+    for (const permission of [
+      'orders.cancel',
+      'orders.export',
+      'products.edit',
+      'customers.view',
+      'donations.view',
+      'discounts.manage',
+      'activity.view',
+      'dashboard.view',
+    ] as const) {
       expect(roleCan('manager', permission), permission).toBe(true);
     }
   });
 
   it('gives Fulfilment only the orders, their fulfilment and the session', () => {
     expect(permissionsOf('fulfilment').sort()).toEqual(['orders.fulfil', 'orders.view', 'session.use']);
-    for (const permission of ['orders.cancel', 'orders.export', 'products.view', 'customers.view', 'activity.view'] as const) {
+    for (const permission of [
+      'orders.cancel',
+      'orders.export',
+      'products.view',
+      'customers.view',
+      'activity.view',
+    ] as const) {
       expect(roleCan('fulfilment', permission), permission).toBe(false);
     }
   });

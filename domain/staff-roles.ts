@@ -164,8 +164,10 @@ export const STAFF_TEXTS = {
   inviteInvalid: 'This invite link is not valid. Ask the shop owner for a new invite.',
   inviteExpired: `This invite link has expired (invites are valid for ${INVITE_TTL_HOURS} hours). Ask the shop owner for a new invite.`,
   inviteUsed: 'This invite link has already been used. Sign in at /auth, or ask the shop owner for a new invite.',
-  inviteWrongAccount: 'You are signed in with a different e-mail address than the one invited. Sign out and open the link again.',
-  inviteRoleTooHigh: (role: StaffRole) => `You cannot invite someone as ${STAFF_ROLE_LABELS[role]}: that role is above your own.`,
+  inviteWrongAccount:
+    'You are signed in with a different e-mail address than the one invited. Sign out and open the link again.',
+  inviteRoleTooHigh: (role: StaffRole) =>
+    `You cannot invite someone as ${STAFF_ROLE_LABELS[role]}: that role is above your own.`,
   alreadyStaff: 'That person is already a staff member.',
   emailInvalid: 'Please enter a valid e-mail address.',
   roleInvalid: 'Please choose a role: Owner, Manager or Fulfilment.',

@@ -26,7 +26,10 @@ export function headers() {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const state = await inspectStaffInvite({ db: context.db, token: params.token });
   if (state.status !== 'valid') {
-    return data({ invite: null, problem: INVITE_PROBLEM_TEXT[state.status], signedInEmail: null }, { status: state.status === 'invalid' ? 404 : 410 });
+    return data(
+      { invite: null, problem: INVITE_PROBLEM_TEXT[state.status], signedInEmail: null },
+      { status: state.status === 'invalid' ? 404 : 410 },
+    );
   }
   const account = await context.staffAuth.getSignedInAccount(request);
   return {
@@ -60,14 +63,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     context.logger.info({ email: result.email, role: result.role }, 'staff invite accepted');
     if (result.createdAccount) {
       // Signed in at once with the password just chosen, then on to the two-factor set-up.
-      const cookies = await context.staffAuth.signIn({ email: result.email, password: text('password'), headers: request.headers });
+      const cookies = await context.staffAuth.signIn({
+        email: result.email,
+        password: text('password'),
+        headers: request.headers,
+      });
       const headers = new Headers();
       for (const cookie of cookies.getSetCookie()) headers.append('Set-Cookie', cookie);
       return redirect('/staff/setup', { headers });
     }
     return redirect('/staff/setup');
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return data({ error: error.message }, { status: error.status });
+    if (error instanceof AppError && error.status < 500)
+      return data({ error: error.message }, { status: error.status });
     throw error;
   }
 }
@@ -131,8 +139,22 @@ export default function StaffInvitePage({ loaderData, actionData }: Route.Compon
               </div>
             ) : (
               <Form method="post" className="mt-8 space-y-5">
-                <FormField label="Email" name="email" autoComplete="email" value={invite.email} readOnly onValueChange={() => undefined} />
-                <FormField label="Your name" name="name" autoComplete="name" required value={name} onValueChange={setName} />
+                <FormField
+                  label="Email"
+                  name="email"
+                  autoComplete="email"
+                  value={invite.email}
+                  readOnly
+                  onValueChange={() => undefined}
+                />
+                <FormField
+                  label="Your name"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  value={name}
+                  onValueChange={setName}
+                />
                 <FormField
                   label="Choose a password"
                   name="password"

@@ -58,7 +58,9 @@ export default function StaffSetupPage({ loaderData }: Route.ComponentProps) {
       setPassword('');
       setStep({ name: 'scan', uri: answer.data.totpURI, codes: answer.data.backupCodes });
     } else {
-      setError(answer.code === 'INVALID_PASSWORD' ? 'That password is not right.' : (answer.message ?? 'Please try again.'));
+      setError(
+        answer.code === 'INVALID_PASSWORD' ? 'That password is not right.' : (answer.message ?? 'Please try again.'),
+      );
     }
   };
 
@@ -103,7 +105,14 @@ export default function StaffSetupPage({ loaderData }: Route.ComponentProps) {
               The admin opens only after two-factor sign-in is set up. You need an authenticator app (such as Google
               Authenticator, 1Password or Authy). Confirm your password to begin.
             </p>
-            <FormField label="Password" name="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
+            <FormField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onValueChange={setPassword}
+            />
             <Button type="submit" variant="brand" className="w-full" disabled={busy}>
               {busy && <Loader2 className="animate-spin" aria-hidden />}
               Begin set-up
@@ -120,7 +129,10 @@ export default function StaffSetupPage({ loaderData }: Route.ComponentProps) {
                 <TotpQr uri={step.uri} label="QR code for your authenticator app" />
               </div>
               <p className="text-sm text-muted">Or type this key into the app:</p>
-              <p className="break-all rounded-lg bg-brand-50 p-3 text-center font-mono text-sm tracking-wider" data-testid="totp-key">
+              <p
+                className="break-all rounded-lg bg-brand-50 p-3 text-center font-mono text-sm tracking-wider"
+                data-testid="totp-key"
+              >
                 {totpSecretOf(step.uri)}
               </p>
             </section>
@@ -128,8 +140,13 @@ export default function StaffSetupPage({ loaderData }: Route.ComponentProps) {
               <h2 id="codes-heading" className="font-semibold">
                 2. Keep these {RECOVERY_CODE_COUNT} recovery codes somewhere safe
               </h2>
-              <p className="text-sm text-muted">Each one signs you in once if you lose your phone. They are shown only now.</p>
-              <ol className="grid grid-cols-1 gap-2 rounded-lg bg-brand-50 p-3 font-mono text-sm min-[400px]:grid-cols-2" data-testid="recovery-codes">
+              <p className="text-sm text-muted">
+                Each one signs you in once if you lose your phone. They are shown only now.
+              </p>
+              <ol
+                className="grid grid-cols-1 gap-2 rounded-lg bg-brand-50 p-3 font-mono text-sm min-[400px]:grid-cols-2"
+                data-testid="recovery-codes"
+              >
                 {step.codes.map((recovery) => (
                   <li key={recovery}>{recovery}</li>
                 ))}

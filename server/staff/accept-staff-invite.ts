@@ -35,7 +35,11 @@ export const INVITE_PROBLEM_TEXT: Record<InviteProblem, string> = {
 
 async function findInvite(db: Executor, token: string, lock: boolean) {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const query = db.select().from(staffInvites).where(eq(staffInvites.tokenHash, hashInviteToken(token))).limit(1);
+  const query = db
+    .select()
+    .from(staffInvites)
+    .where(eq(staffInvites.tokenHash, hashInviteToken(token)))
+    .limit(1);
   const [invite] = lock ? await query.for('update') : await query;
   return invite ?? null;
 }
@@ -65,7 +69,10 @@ export async function inspectStaffInvite(options: { db: Executor; token: string;
 }
 
 function inviteRefusal(problem: InviteProblem): AppError {
-  return new AppError(`invite-${problem}`, { status: problem === 'invalid' ? 404 : 410, message: INVITE_PROBLEM_TEXT[problem] });
+  return new AppError(`invite-${problem}`, {
+    status: problem === 'invalid' ? 404 : 410,
+    message: INVITE_PROBLEM_TEXT[problem],
+  });
 }
 
 export interface AcceptInviteResult {
@@ -123,7 +130,9 @@ export async function acceptStaffInvite(options: {
       }
       if (!passwordHash) throw new AppError('password-required', { status: 400, message: 'Please choose a password.' });
       userId = randomBytes(16).toString('hex');
-      await tx.insert(user).values({ id: userId, name, email: invite.email, emailVerified: true, createdAt: now, updatedAt: now });
+      await tx
+        .insert(user)
+        .values({ id: userId, name, email: invite.email, emailVerified: true, createdAt: now, updatedAt: now });
       await tx.insert(account).values({
         id: randomBytes(16).toString('hex'),
         accountId: userId,
@@ -137,7 +146,11 @@ export async function acceptStaffInvite(options: {
       createdAccount = true;
     }
 
-    const [member] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.userId, userId)).limit(1);
+    const [member] = await tx
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(eq(staffMembers.userId, userId))
+      .limit(1);
     if (member) throw new AppError('already-staff', { status: 409, message: STAFF_TEXTS.alreadyStaff });
 
     const [claimed] = await tx

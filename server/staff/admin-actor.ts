@@ -9,7 +9,13 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { ADMIN_SESSION_HEADER } from '../../domain/admin-session';
 import * as ADMIN_MESSAGES from '../../domain/admin-messages';
-import { OWNER_PASSCODE_LABEL, permissionDenied, roleCan, type AdminPermission, type StaffRole } from '../../domain/staff-roles';
+import {
+  OWNER_PASSCODE_LABEL,
+  permissionDenied,
+  roleCan,
+  type AdminPermission,
+  type StaffRole,
+} from '../../domain/staff-roles';
 import { AppError } from '../app-error';
 import type { AuditActor } from '../audit/audit-log';
 import type { Executor } from '../db/client';
@@ -29,7 +35,11 @@ function sessionMissing(): AppError {
 }
 
 /** The live admin session of a token with its actor, or null. */
-export async function findAdminActor(options: { db: Executor; token: string | null | undefined; now?: Date }): Promise<AdminActor | null> {
+export async function findAdminActor(options: {
+  db: Executor;
+  token: string | null | undefined;
+  now?: Date;
+}): Promise<AdminActor | null> {
   const { token } = options;
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const now = options.now ?? new Date();
@@ -46,10 +56,24 @@ export async function findAdminActor(options: { db: Executor; token: string | nu
     .limit(1);
   if (!row) return null;
   if (row.staffMemberId === null) {
-    return { token, sessionId: row.sessionId, isPasscode: true, label: OWNER_PASSCODE_LABEL, role: 'owner', staffMemberId: null };
+    return {
+      token,
+      sessionId: row.sessionId,
+      isPasscode: true,
+      label: OWNER_PASSCODE_LABEL,
+      role: 'owner',
+      staffMemberId: null,
+    };
   }
   if (!row.email || !row.role) return null;
-  return { token, sessionId: row.sessionId, isPasscode: false, label: row.email, role: row.role as StaffRole, staffMemberId: row.staffMemberId };
+  return {
+    token,
+    sessionId: row.sessionId,
+    isPasscode: false,
+    label: row.email,
+    role: row.role as StaffRole,
+    staffMemberId: row.staffMemberId,
+  };
 }
 
 /** The guard of every admin loader and action: a live session whose role holds `permission`. */

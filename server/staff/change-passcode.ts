@@ -18,7 +18,10 @@ export const PASSCODE_MAX_LENGTH = 200;
 export async function changeAdminPasscode(options: { db: Database; actor: AuditActor; passcode: string; now?: Date }) {
   const passcode = options.passcode.trim();
   if (passcode.length < PASSCODE_MIN_LENGTH || passcode.length > PASSCODE_MAX_LENGTH) {
-    throw new AppError('passcode-too-short', { status: 400, message: STAFF_TEXTS.passcodeTooShort(PASSCODE_MIN_LENGTH) });
+    throw new AppError('passcode-too-short', {
+      status: 400,
+      message: STAFF_TEXTS.passcodeTooShort(PASSCODE_MIN_LENGTH),
+    });
   }
   const hash = await hashPasscode(passcode);
   const now = options.now ?? new Date();
@@ -32,7 +35,10 @@ export async function changeAdminPasscode(options: { db: Database; actor: AuditA
         .values({ key, value })
         .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: now } });
     }
-    const ended = await tx.delete(adminSessions).where(isNull(adminSessions.staffMemberId)).returning({ id: adminSessions.id });
+    const ended = await tx
+      .delete(adminSessions)
+      .where(isNull(adminSessions.staffMemberId))
+      .returning({ id: adminSessions.id });
     await writeAuditEntry(tx, options.actor, {
       action: 'passcode.changed',
       summary: `changed the admin passcode (${ended.length} passcode session${ended.length === 1 ? '' : 's'} ended)`,

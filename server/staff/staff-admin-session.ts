@@ -17,7 +17,8 @@ export async function startStaffAdminSession(options: { db: Database; account: S
   if (!account) throw new AppError('sign-in-required', { status: 401, message: STAFF_TEXTS.staffSignInRequired });
   const member = await findStaffMemberForUser({ db, userId: account.userId });
   if (!member) throw new AppError('not-staff', { status: 403, message: STAFF_TEXTS.notStaff });
-  if (!account.twoFactorEnabled) throw new AppError('two-factor-required', { status: 403, message: STAFF_TEXTS.twoFactorRequired });
+  if (!account.twoFactorEnabled)
+    throw new AppError('two-factor-required', { status: 403, message: STAFF_TEXTS.twoFactorRequired });
   return createAdminSession({ db, staffMemberId: member.id });
 }
 

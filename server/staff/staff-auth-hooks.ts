@@ -109,13 +109,22 @@ export function createStaffAuthHooks(db: Database) {
         const email = bodyField(ctx, 'email');
         if (typeof email !== 'string') return;
         if (failed) {
-          await logFor(await staffByEmail(email.trim().toLowerCase()), 'sign-in.staff.failed', 'failed to sign in (wrong e-mail or password)');
+          await logFor(
+            await staffByEmail(email.trim().toLowerCase()),
+            'sign-in.staff.failed',
+            'failed to sign in (wrong e-mail or password)',
+          );
           return;
         }
         const signedIn = ctx.context.newSession?.user;
         // With two-factor on, the plugin (whose hook runs after this one) swaps the session for
         // the code step: the sign-in is logged after the code.
-        if (signedIn && !signedIn.twoFactorEnabled) await logFor(await staffByUser(signedIn.id), 'sign-in.staff', 'signed in (two-factor sign-in not set up yet)');
+        if (signedIn && !signedIn.twoFactorEnabled)
+          await logFor(
+            await staffByUser(signedIn.id),
+            'sign-in.staff',
+            'signed in (two-factor sign-in not set up yet)',
+          );
         return;
       }
       if (ctx.path !== VERIFY_TOTP && ctx.path !== VERIFY_BACKUP_CODE) return;

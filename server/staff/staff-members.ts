@@ -49,24 +49,20 @@ export async function listStaff(options: { db: Executor; now?: Date }): Promise<
       .orderBy(desc(staffInvites.createdAt)),
   ]);
   return {
-    members: members.map(
-      (member): StaffMemberView => ({
-        id: member.id,
-        email: member.email,
-        role: member.role,
-        invitedBy: member.invitedBy,
-        joinedAt: member.createdAt.toISOString(),
-      }),
-    ),
-    invites: invites.map(
-      (invite): StaffInviteView => ({
-        id: invite.id,
-        email: invite.email,
-        role: invite.role,
-        invitedBy: invite.invitedBy,
-        expiresAt: invite.expiresAt.toISOString(),
-      }),
-    ),
+    members: members.map((member): StaffMemberView => ({
+      id: member.id,
+      email: member.email,
+      role: member.role,
+      invitedBy: member.invitedBy,
+      joinedAt: member.createdAt.toISOString(),
+    })),
+    invites: invites.map((invite): StaffInviteView => ({
+      id: invite.id,
+      email: invite.email,
+      role: invite.role,
+      invitedBy: invite.invitedBy,
+      expiresAt: invite.expiresAt.toISOString(),
+    })),
   };
 }
 
@@ -86,7 +82,11 @@ export async function inviteStaffMember(options: {
   const token = randomBytes(32).toString('base64url');
   const url = new URL(`/staff/invite/${token}`, options.publicUrl).toString();
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.email, email)).limit(1);
+    const [existing] = await tx
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(eq(staffMembers.email, email))
+      .limit(1);
     if (existing) throw refused('already-staff', 409, STAFF_TEXTS.alreadyStaff);
     await tx
       .update(staffInvites)
@@ -154,7 +154,8 @@ export async function changeStaffRole(options: {
   return db.transaction(async (tx) => {
     const [member] = await tx.select().from(staffMembers).where(eq(staffMembers.id, memberId)).for('update');
     if (!member) throw refused('staff-not-found', 404, STAFF_TEXTS.memberNotFound);
-    if (roleRank(member.role) > roleRank(actor.role)) throw refused('role-too-high', 403, STAFF_TEXTS.roleTooHigh(member.role));
+    if (roleRank(member.role) > roleRank(actor.role))
+      throw refused('role-too-high', 403, STAFF_TEXTS.roleTooHigh(member.role));
     if (member.role === 'owner' && role !== 'owner') await assertOwnerRemains(tx, memberId);
     const view = (current: StaffRole): StaffMemberView => ({
       id: member.id,
@@ -182,7 +183,8 @@ export async function removeStaffMember(options: { db: Database; actor: AuditAct
   await db.transaction(async (tx) => {
     const [member] = await tx.select().from(staffMembers).where(eq(staffMembers.id, memberId)).for('update');
     if (!member) throw refused('staff-not-found', 404, STAFF_TEXTS.memberNotFound);
-    if (roleRank(member.role) > roleRank(actor.role)) throw refused('role-too-high', 403, STAFF_TEXTS.roleTooHigh(member.role));
+    if (roleRank(member.role) > roleRank(actor.role))
+      throw refused('role-too-high', 403, STAFF_TEXTS.roleTooHigh(member.role));
     if (member.role === 'owner') await assertOwnerRemains(tx, memberId);
     // Their admin sessions go with the row (foreign key on delete cascade).
     await tx.delete(staffMembers).where(eq(staffMembers.id, memberId));

@@ -37,6 +37,9 @@ export async function releaseTotpCode(options: { db: Executor; userId: string; c
   await options.db
     .delete(twoFactorUsedCodes)
     .where(
-      and(eq(twoFactorUsedCodes.userId, options.userId), eq(twoFactorUsedCodes.codeHash, codeHash(options.userId, options.code))),
+      and(
+        eq(twoFactorUsedCodes.userId, options.userId),
+        eq(twoFactorUsedCodes.codeHash, codeHash(options.userId, options.code)),
+      ),
     );
 }

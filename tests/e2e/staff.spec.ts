@@ -118,7 +118,9 @@ test('a Fulfilment member: invite, two-factor set-up, sign-in, shipping; the own
   // The owner reads it in the Activity tab.
   await page.setViewportSize({ width: 1280, height: 900 });
   await openTab(page, 'Activity');
-  const shipped = page.getByTestId('activity-entry').filter({ hasText: `${PACKER} marked ${orderNumber} shipped (USPS 9400` });
+  const shipped = page
+    .getByTestId('activity-entry')
+    .filter({ hasText: `${PACKER} marked ${orderNumber} shipped (USPS 9400` });
   await expect(shipped).toBeVisible();
   await page.getByLabel('Person').selectOption(PACKER);
   await expect(page.getByTestId('activity-entry').first()).toContainText(`${PACKER} marked ${orderNumber} shipped`);

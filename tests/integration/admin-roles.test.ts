@@ -62,10 +62,17 @@ function casesOf(): Case[] {
   for (const route of apiRoutes) {
     const row = ENDPOINT_PERMISSIONS[route.file];
     if (!row) continue;
-    if (route.hasLoader && row.GET) cases.push({ name: `GET ${route.url}`, url: route.url, method: 'GET', permission: row.GET });
+    if (route.hasLoader && row.GET)
+      cases.push({ name: `GET ${route.url}`, url: route.url, method: 'GET', permission: row.GET });
     if (route.hasAction && row.write) {
       for (const method of WRITE_METHODS) {
-        cases.push({ name: `${method} ${route.url}`, url: route.url, method, permission: row.write, body: SAMPLE_BODY });
+        cases.push({
+          name: `${method} ${route.url}`,
+          url: route.url,
+          method,
+          permission: row.write,
+          body: SAMPLE_BODY,
+        });
       }
     }
   }
@@ -78,7 +85,12 @@ function casesOf(): Case[] {
     body: { status: 'cancelled', reason: 'test' },
   });
   for (const command of ['resume']) {
-    cases.push({ name: `POST /api/admin/session?${command}=1`, url: `/api/admin/session?${command}=1`, method: 'POST', permission: 'session.use' });
+    cases.push({
+      name: `POST /api/admin/session?${command}=1`,
+      url: `/api/admin/session?${command}=1`,
+      method: 'POST',
+      permission: 'session.use',
+    });
   }
   return cases;
 }
@@ -120,7 +132,11 @@ describe('the endpoint table', () => {
     const missing = apiRoutes
       .filter((route) => {
         const row = ENDPOINT_PERMISSIONS[route.file];
-        return !row || (route.hasLoader && !row.GET) || (route.hasAction && !row.write && route.file !== 'api.admin.session.ts');
+        return (
+          !row ||
+          (route.hasLoader && !row.GET) ||
+          (route.hasAction && !row.write && route.file !== 'api.admin.session.ts')
+        );
       })
       .map((route) => route.file);
     expect(missing, 'admin endpoints without a permission in ENDPOINT_PERMISSIONS').toEqual([]);

@@ -27,10 +27,22 @@ afterAll(async () => {
 });
 
 const db = () => shop.database.db;
-const admin = (pathname: string, init: { method?: string; body?: unknown } = {}) => adminRequest(shop, token, pathname, init);
-const lastId = async () => Number((await db().select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)` }).from(auditLog))[0]!.id);
+const admin = (pathname: string, init: { method?: string; body?: unknown } = {}) =>
+  adminRequest(shop, token, pathname, init);
+const lastId = async () =>
+  Number(
+    (
+      await db()
+        .select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)` })
+        .from(auditLog)
+    )[0]!.id,
+  );
 const entriesAfter = (id: number) =>
-  db().select().from(auditLog).where(sql`${auditLog.id} > ${id} and ${auditLog.action} not like 'sign-in%'`).orderBy(auditLog.id);
+  db()
+    .select()
+    .from(auditLog)
+    .where(sql`${auditLog.id} > ${id} and ${auditLog.action} not like 'sign-in%'`)
+    .orderBy(auditLog.id);
 
 function productBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -53,7 +65,10 @@ async function paidOrder(email: string) {
   const started = await shop.request('/api/checkout', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ items: [{ productId: tee.id, color: tee.colors[0], size: tee.sizes[0], quantity: 1 }], email }),
+    body: JSON.stringify({
+      items: [{ productId: tee.id, color: tee.colors[0], size: tee.sizes[0], quantity: 1 }],
+      email,
+    }),
   });
   const { sessionId } = (await started.json()) as { sessionId: string };
   expect((await payOnSandbox(shop, sessionId)).status).toBe(302);
@@ -70,12 +85,20 @@ describe('products', () => {
     productId = ((await created.json()) as { product: { id: string } }).product.id;
     const logged = await entriesAfter(before);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ action: 'product.created', actor: 'Owner (passcode)', actorRole: 'Owner', target: 'Audit Tee' });
+    expect(logged[0]).toMatchObject({
+      action: 'product.created',
+      actor: 'Owner (passcode)',
+      actorRole: 'Owner',
+      target: 'Audit Tee',
+    });
   });
 
   it('logs a price change once, from $24.99 to $19.99', async () => {
     const before = await lastId();
-    const changed = await admin(`/api/admin/products/${productId}`, { method: 'PUT', body: productBody({ priceCents: 1999 }) });
+    const changed = await admin(`/api/admin/products/${productId}`, {
+      method: 'PUT',
+      body: productBody({ priceCents: 1999 }),
+    });
     expect(changed.status).toBe(200);
     const logged = await entriesAfter(before);
     expect(logged).toHaveLength(1);
@@ -85,14 +108,17 @@ describe('products', () => {
 
   it('writes nothing for a refused change', async () => {
     const before = await lastId();
-    const refused = await admin(`/api/admin/products/${productId}`, { method: 'PUT', body: productBody({ priceCents: -5 }) });
+    const refused = await admin(`/api/admin/products/${productId}`, {
+      method: 'PUT',
+      body: productBody({ priceCents: -5 }),
+    });
     expect(refused.status).toBe(400);
     const cost = await admin(`/api/admin/products/${productId}`, { method: 'PATCH', body: { costCents: 'free' } });
     expect(cost.status).toBe(400);
     expect(await entriesAfter(before)).toHaveLength(0);
   });
 
-  it('writes the entry in the change\'s transaction: an entry that cannot be written undoes the change', async () => {
+  it("writes the entry in the change's transaction: an entry that cannot be written undoes the change", async () => {
     await db().execute(sql`
       create function refuse_product_audit() returns trigger language plpgsql as $$
       begin raise exception 'audit refused for the test'; end; $$`);
@@ -101,7 +127,10 @@ describe('products', () => {
       for each row when (new.action = 'product.updated') execute function refuse_product_audit()`);
     try {
       const before = await lastId();
-      const failed = await admin(`/api/admin/products/${productId}`, { method: 'PUT', body: productBody({ priceCents: 999 }) });
+      const failed = await admin(`/api/admin/products/${productId}`, {
+        method: 'PUT',
+        body: productBody({ priceCents: 999 }),
+      });
       expect(failed.status).toBe(500);
       const [row] = await db().select().from(products).where(eq(products.id, productId));
       expect(row!.priceCents).toBe(1999);
@@ -114,9 +143,13 @@ describe('products', () => {
 
   it('logs a cost, a stock change and a deletion once each', async () => {
     let before = await lastId();
-    expect((await admin(`/api/admin/products/${productId}`, { method: 'PATCH', body: { costCents: 800 } })).status).toBe(200);
+    expect(
+      (await admin(`/api/admin/products/${productId}`, { method: 'PATCH', body: { costCents: 800 } })).status,
+    ).toBe(200);
     let logged = await entriesAfter(before);
-    expect(logged.map((entry) => [entry.action, entry.changes])).toEqual([['product.cost', [{ field: 'cost', from: null, to: '$8.00' }]]]);
+    expect(logged.map((entry) => [entry.action, entry.changes])).toEqual([
+      ['product.cost', [{ field: 'cost', from: null, to: '$8.00' }]],
+    ]);
 
     before = await lastId();
     const stock = await admin(`/api/admin/products/${productId}/stock`, {
@@ -125,7 +158,9 @@ describe('products', () => {
     });
     expect(stock.status, await stock.clone().text()).toBe(200);
     logged = await entriesAfter(before);
-    expect(logged.map((entry) => [entry.action, entry.changes])).toEqual([['product.stock', [{ field: 'White / M', from: null, to: '7' }]]]);
+    expect(logged.map((entry) => [entry.action, entry.changes])).toEqual([
+      ['product.stock', [{ field: 'White / M', from: null, to: '7' }]],
+    ]);
 
     before = await lastId();
     expect((await admin(`/api/admin/products/${productId}`, { method: 'DELETE' })).status).toBe(200);
@@ -146,7 +181,9 @@ describe('orders', () => {
     expect(shipped.status).toBe(200);
     const logged = await entriesAfter(before);
     expect(logged).toHaveLength(1);
-    expect(logged[0]!.summary).toBe(`Owner (passcode) marked ${order.orderNumber} shipped (USPS 9400 1000 0000 0000 0000 00)`);
+    expect(logged[0]!.summary).toBe(
+      `Owner (passcode) marked ${order.orderNumber} shipped (USPS 9400 1000 0000 0000 0000 00)`,
+    );
     expect(logged[0]!.changes).toEqual([
       { field: 'status', from: 'processing', to: 'shipped' },
       { field: 'carrier', from: null, to: 'USPS' },
@@ -159,11 +196,16 @@ describe('orders', () => {
     const before = await lastId();
     const refused = await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { status: 'cancelled' } });
     expect(refused.status).toBe(400);
-    expect((await refused.json()) as object).toMatchObject({ error: 'Please give a reason (it is kept in the activity log).' });
+    expect((await refused.json()) as object).toMatchObject({
+      error: 'Please give a reason (it is kept in the activity log).',
+    });
     expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('processing');
     expect(await entriesAfter(before)).toHaveLength(0);
 
-    const cancelled = await admin(`/api/admin/orders/${order.id}`, { method: 'PATCH', body: { status: 'cancelled', reason: 'Wrong size ordered' } });
+    const cancelled = await admin(`/api/admin/orders/${order.id}`, {
+      method: 'PATCH',
+      body: { status: 'cancelled', reason: 'Wrong size ordered' },
+    });
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);
     const logged = await entriesAfter(before);
     expect(logged).toHaveLength(1);
@@ -184,7 +226,9 @@ describe('orders', () => {
 describe('the Activity list and its CSV', () => {
   it('lists newest first, filters by person, action and day, and pages', async () => {
     for (let i = 0; i < AUDIT_PAGE_SIZE + 5; i++) {
-      await db().insert(auditLog).values({ actor: 'bulk@example.com', actorRole: 'Manager', action: 'product.updated', summary: `bulk ${i}` });
+      await db()
+        .insert(auditLog)
+        .values({ actor: 'bulk@example.com', actorRole: 'Manager', action: 'product.updated', summary: `bulk ${i}` });
     }
     const first = (await (await admin('/api/admin/activity?actor=bulk@example.com')).json()) as AuditPage;
     expect(first.total).toBe(AUDIT_PAGE_SIZE + 5);
@@ -199,7 +243,9 @@ describe('the Activity list and its CSV', () => {
     expect(shipped.entries.every((entry) => entry.action === 'order.shipped')).toBe(true);
 
     const today = new Date().toISOString().slice(0, 10);
-    const todays = (await (await admin(`/api/admin/activity?from=${today}&to=${today}&actor=bulk@example.com`)).json()) as AuditPage;
+    const todays = (await (
+      await admin(`/api/admin/activity?from=${today}&to=${today}&actor=bulk@example.com`)
+    ).json()) as AuditPage;
     expect(todays.total).toBe(AUDIT_PAGE_SIZE + 5);
     const past = (await (await admin('/api/admin/activity?to=2020-01-01')).json()) as AuditPage;
     expect(past.total).toBe(0);
@@ -210,14 +256,16 @@ describe('the Activity list and its CSV', () => {
   });
 
   it('downloads the filtered log as CSV with formula cells defused', async () => {
-    await db().insert(auditLog).values({
-      actor: '=HYPERLINK("http://evil.example","x")',
-      actorRole: 'Manager',
-      action: 'product.updated',
-      target: '+1 risky, "quoted"',
-      summary: '@SUM(A1)',
-      changes: [{ field: 'price', from: '$1.00', to: '-$2.00' }],
-    });
+    await db()
+      .insert(auditLog)
+      .values({
+        actor: '=HYPERLINK("http://evil.example","x")',
+        actorRole: 'Manager',
+        action: 'product.updated',
+        target: '+1 risky, "quoted"',
+        summary: '@SUM(A1)',
+        changes: [{ field: 'price', from: '$1.00', to: '-$2.00' }],
+      });
     const response = await admin('/api/admin/activity/export?action=product.updated');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');

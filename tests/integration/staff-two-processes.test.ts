@@ -15,7 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_TEXTS } from '../../domain/staff-roles';
 import { staffMembers } from '../../server/db/schema';
 import { freePort, startShopProcess, waitForOutput, type ShopProcess } from '../support/process';
-import { adminRequest, createStaffMember, passcodeSession, staffAdminSession, type StaffAccount } from '../support/staff';
+import {
+  adminRequest,
+  createStaffMember,
+  passcodeSession,
+  staffAdminSession,
+  type StaffAccount,
+} from '../support/staff';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -45,7 +51,12 @@ describe.skipIf(!onPostgres)('staff changes on another process', () => {
     shop = await createTestShop();
     ownerToken = await passcodeSession(shop);
     member = await createStaffMember(shop, ownerToken, 'far.packer@example.com', 'fulfilment');
-    memberId = (await shop.database.db.select().from(staffMembers).where(sql`${staffMembers.email} = 'far.packer@example.com'`))[0]!.id;
+    memberId = (
+      await shop.database.db
+        .select()
+        .from(staffMembers)
+        .where(sql`${staffMembers.email} = 'far.packer@example.com'`)
+    )[0]!.id;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'wyf-staff-b-'));
     const port = await freePort();
     otherUrl = `http://127.0.0.1:${port}`;
@@ -74,7 +85,10 @@ describe.skipIf(!onPostgres)('staff changes on another process', () => {
     const token = await tokenFor(member);
     expect((await onOther('/api/admin/orders', token)).status).toBe(200);
     expect((await onOther('/api/admin/customers', token)).status).toBe(403);
-    const changed = await adminRequest(shop, ownerToken, `/api/admin/staff/${memberId}`, { method: 'PATCH', body: { role: 'manager' } });
+    const changed = await adminRequest(shop, ownerToken, `/api/admin/staff/${memberId}`, {
+      method: 'PATCH',
+      body: { role: 'manager' },
+    });
     expect(changed.status).toBe(200);
     expect((await onOther('/api/admin/orders', token)).status).toBe(401);
     const again = await tokenFor(member);
@@ -84,7 +98,9 @@ describe.skipIf(!onPostgres)('staff changes on another process', () => {
   it('a removal on one process refuses the next request on the other', async () => {
     const token = await tokenFor(member);
     expect((await onOther('/api/admin/orders', token)).status).toBe(200);
-    expect((await adminRequest(shop, ownerToken, `/api/admin/staff/${memberId}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await adminRequest(shop, ownerToken, `/api/admin/staff/${memberId}`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
     const refused = await onOther('/api/admin/orders', token);
     expect(refused.status).toBe(401);
     const next = await staffAdminSession(shop, member.cookie);
@@ -101,7 +117,10 @@ describe.skipIf(!onPostgres)('staff changes on another process', () => {
       return ((await response.json()) as { sessionToken: string }).sessionToken;
     })();
     expect((await onOther('/api/admin/orders', otherToken)).status).toBe(200);
-    const changed = await adminRequest(shop, ownerToken, '/api/admin/passcode', { method: 'PUT', body: { passcode: 'a-brand-new-passcode' } });
+    const changed = await adminRequest(shop, ownerToken, '/api/admin/passcode', {
+      method: 'PUT',
+      body: { passcode: 'a-brand-new-passcode' },
+    });
     expect(changed.status, await changed.clone().text()).toBe(200);
     expect((await onOther('/api/admin/orders', otherToken)).status).toBe(401);
     const login = (passcode: string) =>

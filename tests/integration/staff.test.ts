@@ -37,9 +37,19 @@ afterAll(async () => {
 
 const db = () => shop.database.db;
 const count = async (table: typeof staffMembers | typeof user | typeof auditLog) =>
-  Number((await db().select({ n: sql<number>`count(*)` }).from(table))[0]!.n);
+  Number(
+    (
+      await db()
+        .select({ n: sql<number>`count(*)` })
+        .from(table)
+    )[0]!.n,
+  );
 const entries = async (action: string) =>
-  db().select().from(auditLog).where(sql`${auditLog.action} = ${action}`).orderBy(auditLog.id);
+  db()
+    .select()
+    .from(auditLog)
+    .where(sql`${auditLog.action} = ${action}`)
+    .orderBy(auditLog.id);
 
 async function sessionToken(cookie: string): Promise<string> {
   const response = await staffAdminSession(shop, cookie);
@@ -52,7 +62,10 @@ describe('invites', () => {
   it('sends a single-use link valid 72 hours through the outbox, and logs the invite', async () => {
     const before = Date.now();
     const invitePath = await inviteByEmail(shop, ownerToken, 'Single.Use@Example.com', 'fulfilment');
-    const [invite] = await db().select().from(staffInvites).where(sql`${staffInvites.email} = 'single.use@example.com'`);
+    const [invite] = await db()
+      .select()
+      .from(staffInvites)
+      .where(sql`${staffInvites.email} = 'single.use@example.com'`);
     expect(invite!.expiresAt.getTime() - before).toBeGreaterThanOrEqual(INVITE_TTL_MS - 1000);
     expect(invite!.expiresAt.getTime() - before).toBeLessThanOrEqual(INVITE_TTL_MS + 5000);
     const page = await shop.request(invitePath);
@@ -106,10 +119,16 @@ describe('invites', () => {
   });
 
   it('refuses a bad invite (e-mail, role) and a Manager inviting at all', async () => {
-    const bad = await adminRequest(shop, ownerToken, '/api/admin/staff', { method: 'POST', body: { email: 'not-an-email', role: 'manager' } });
+    const bad = await adminRequest(shop, ownerToken, '/api/admin/staff', {
+      method: 'POST',
+      body: { email: 'not-an-email', role: 'manager' },
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()) as object).toMatchObject({ error: STAFF_TEXTS.emailInvalid });
-    const role = await adminRequest(shop, ownerToken, '/api/admin/staff', { method: 'POST', body: { email: 'a@example.com', role: 'admin' } });
+    const role = await adminRequest(shop, ownerToken, '/api/admin/staff', {
+      method: 'POST',
+      body: { email: 'a@example.com', role: 'admin' },
+    });
     expect(role.status).toBe(400);
     expect((await role.json()) as object).toMatchObject({ error: STAFF_TEXTS.roleInvalid });
   });
@@ -165,12 +184,22 @@ describe('two-factor sign-in', () => {
     const ip = '198.51.100.21';
     const answers: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      const first = await postJson(shop, '/api/auth/sign-in/email', { email: packer.email, password: packer.password }, { clientIp: ip });
+      const first = await postJson(
+        shop,
+        '/api/auth/sign-in/email',
+        { email: packer.email, password: packer.password },
+        { clientIp: ip },
+      );
       if (first.status === 429) {
         answers.push(429);
         continue;
       }
-      const second = await postJson(shop, '/api/auth/two-factor/verify-totp', { code: '111111' }, { cookie: cookieFrom(first), clientIp: ip });
+      const second = await postJson(
+        shop,
+        '/api/auth/two-factor/verify-totp',
+        { code: '111111' },
+        { cookie: cookieFrom(first), clientIp: ip },
+      );
       answers.push(second.status);
     }
     // Wrong codes are refused (401), or already limited by Better Auth's own two-factor limit
@@ -197,7 +226,9 @@ describe('two-factor sign-in', () => {
   });
 
   it('logs the set-up', async () => {
-    expect((await entries('staff.two-factor')).map((entry) => entry.summary)).toContain('packer@example.com set up two-factor sign-in');
+    expect((await entries('staff.two-factor')).map((entry) => entry.summary)).toContain(
+      'packer@example.com set up two-factor sign-in',
+    );
   });
 });
 
@@ -207,13 +238,21 @@ describe('role changes and removal', () => {
 
   beforeAll(async () => {
     member = await createStaffMember(shop, ownerToken, 'changer@example.com', 'fulfilment');
-    memberId = (await db().select().from(staffMembers).where(sql`${staffMembers.email} = 'changer@example.com'`))[0]!.id;
+    memberId = (
+      await db()
+        .select()
+        .from(staffMembers)
+        .where(sql`${staffMembers.email} = 'changer@example.com'`)
+    )[0]!.id;
   }, 60_000);
 
-  it('ends the member\'s admin sessions at once when their role changes, and logs before and after', async () => {
+  it("ends the member's admin sessions at once when their role changes, and logs before and after", async () => {
     const token = await sessionToken(member.cookie);
     expect((await adminRequest(shop, token, '/api/admin/orders')).status).toBe(200);
-    const changed = await adminRequest(shop, ownerToken, `/api/admin/staff/${memberId}`, { method: 'PATCH', body: { role: 'manager' } });
+    const changed = await adminRequest(shop, ownerToken, `/api/admin/staff/${memberId}`, {
+      method: 'PATCH',
+      body: { role: 'manager' },
+    });
     expect(changed.status).toBe(200);
     expect((await adminRequest(shop, token, '/api/admin/orders')).status).toBe(401);
     const again = await sessionToken(member.cookie);
@@ -224,32 +263,57 @@ describe('role changes and removal', () => {
 
   it('refuses a staff member changing their own role, and a Manager managing staff', async () => {
     const owner = await createStaffMember(shop, ownerToken, 'boss@example.com', 'owner');
-    const ownerId = (await db().select().from(staffMembers).where(sql`${staffMembers.email} = 'boss@example.com'`))[0]!.id;
+    const ownerId = (
+      await db()
+        .select()
+        .from(staffMembers)
+        .where(sql`${staffMembers.email} = 'boss@example.com'`)
+    )[0]!.id;
     const bossToken = await sessionToken(owner.cookie);
-    const own = await adminRequest(shop, bossToken, `/api/admin/staff/${ownerId}`, { method: 'PATCH', body: { role: 'manager' } });
+    const own = await adminRequest(shop, bossToken, `/api/admin/staff/${ownerId}`, {
+      method: 'PATCH',
+      body: { role: 'manager' },
+    });
     expect(own.status).toBe(403);
     expect((await own.json()) as object).toMatchObject({ error: STAFF_TEXTS.ownRoleChange });
     const managerToken = await sessionToken(member.cookie);
-    const raise = await adminRequest(shop, managerToken, `/api/admin/staff/${memberId}`, { method: 'PATCH', body: { role: 'owner' } });
+    const raise = await adminRequest(shop, managerToken, `/api/admin/staff/${memberId}`, {
+      method: 'PATCH',
+      body: { role: 'owner' },
+    });
     expect(raise.status).toBe(403);
-    const invite = await adminRequest(shop, managerToken, '/api/admin/staff', { method: 'POST', body: { email: 'x@example.com', role: 'fulfilment' } });
+    const invite = await adminRequest(shop, managerToken, '/api/admin/staff', {
+      method: 'POST',
+      body: { email: 'x@example.com', role: 'fulfilment' },
+    });
     expect(invite.status).toBe(403);
   });
 
   it('keeps the last Owner, and writes nothing for a refusal', async () => {
-    const owners = await db().select().from(staffMembers).where(sql`${staffMembers.role} = 'owner'`);
+    const owners = await db()
+      .select()
+      .from(staffMembers)
+      .where(sql`${staffMembers.role} = 'owner'`);
     expect(owners).toHaveLength(1);
     const before = await count(auditLog);
     const remove = await adminRequest(shop, ownerToken, `/api/admin/staff/${owners[0]!.id}`, { method: 'DELETE' });
     expect(remove.status).toBe(409);
     expect((await remove.json()) as object).toMatchObject({ error: STAFF_TEXTS.lastOwner });
-    const demote = await adminRequest(shop, ownerToken, `/api/admin/staff/${owners[0]!.id}`, { method: 'PATCH', body: { role: 'manager' } });
+    const demote = await adminRequest(shop, ownerToken, `/api/admin/staff/${owners[0]!.id}`, {
+      method: 'PATCH',
+      body: { role: 'manager' },
+    });
     expect(demote.status).toBe(409);
     expect(await count(auditLog)).toBe(before);
-    expect((await db().select().from(staffMembers).where(sql`${staffMembers.role} = 'owner'`))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(staffMembers)
+        .where(sql`${staffMembers.role} = 'owner'`),
+    ).toHaveLength(1);
   });
 
-  it('refuses the removed member\'s next request and their next admin session', async () => {
+  it("refuses the removed member's next request and their next admin session", async () => {
     const token = await sessionToken(member.cookie);
     const removed = await adminRequest(shop, ownerToken, `/api/admin/staff/${memberId}`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
@@ -265,16 +329,33 @@ describe('role changes and removal', () => {
 describe('the audit log', () => {
   it('cannot be edited or deleted, even in SQL', async () => {
     const [first] = await db().select().from(auditLog).limit(1);
-    await expect(db().update(auditLog).set({ summary: 'nothing happened' }).where(sql`${auditLog.id} = ${first!.id}`)).rejects.toThrow();
-    await expect(db().delete(auditLog).where(sql`${auditLog.id} = ${first!.id}`)).rejects.toThrow();
-    const [still] = await db().select().from(auditLog).where(sql`${auditLog.id} = ${first!.id}`);
+    await expect(
+      db()
+        .update(auditLog)
+        .set({ summary: 'nothing happened' })
+        .where(sql`${auditLog.id} = ${first!.id}`),
+    ).rejects.toThrow();
+    await expect(
+      db()
+        .delete(auditLog)
+        .where(sql`${auditLog.id} = ${first!.id}`),
+    ).rejects.toThrow();
+    const [still] = await db()
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.id} = ${first!.id}`);
     expect(still!.summary).toBe(first!.summary);
   });
 });
 
 describe('passcode sign-ins', () => {
   it('logs a refused passcode and a granted one as "Owner (passcode)"', async () => {
-    const wrong = await postJson(shop, '/api/admin/session', { passcode: 'wrong-passcode' }, { clientIp: '198.51.100.40' });
+    const wrong = await postJson(
+      shop,
+      '/api/admin/session',
+      { passcode: 'wrong-passcode' },
+      { clientIp: '198.51.100.40' },
+    );
     expect(wrong.status).toBe(401);
     await passcodeSession(shop, '198.51.100.40');
     expect((await entries('sign-in.passcode.failed')).length).toBeGreaterThanOrEqual(1);

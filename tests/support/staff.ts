@@ -16,7 +16,12 @@ export async function passcodeSession(shop: TestShop, clientIp = '198.51.100.1')
   return body.sessionToken;
 }
 
-export function adminRequest(shop: TestShop, token: string, pathname: string, init: { method?: string; body?: unknown } = {}) {
+export function adminRequest(
+  shop: TestShop,
+  token: string,
+  pathname: string,
+  init: { method?: string; body?: unknown } = {},
+) {
   return shop.request(pathname, {
     method: init.method ?? 'GET',
     headers: { 'Content-Type': 'application/json', Origin: ORIGIN, 'X-Admin-Session': token },
@@ -25,7 +30,13 @@ export function adminRequest(shop: TestShop, token: string, pathname: string, in
 }
 
 /** Invites through the admin API and returns the invite link's path from the e-mail. */
-export async function inviteByEmail(shop: TestShop, ownerToken: string, email: string, role: StaffRole, mailNumber = 1) {
+export async function inviteByEmail(
+  shop: TestShop,
+  ownerToken: string,
+  email: string,
+  role: StaffRole,
+  mailNumber = 1,
+) {
   const response = await adminRequest(shop, ownerToken, '/api/admin/staff', { method: 'POST', body: { email, role } });
   if (response.status !== 201) throw new Error(`invite ${response.status}: ${await response.text()}`);
   const mail = await waitForMail(shop.dataDir, email, mailNumber);
@@ -33,7 +44,12 @@ export async function inviteByEmail(shop: TestShop, ownerToken: string, email: s
 }
 
 /** Submits the invite page's form for a new account; returns the answer (302 with the session cookie). */
-export function acceptInvite(shop: TestShop, invitePath: string, form: { name: string; password: string }, cookie?: string) {
+export function acceptInvite(
+  shop: TestShop,
+  invitePath: string,
+  form: { name: string; password: string },
+  cookie?: string,
+) {
   return shop.request(invitePath, {
     method: 'POST',
     redirect: 'manual',
@@ -68,20 +84,42 @@ export function freshClientIp(): string {
 }
 
 /** Invite, accept with a new account, set up and confirm two-factor sign-in. */
-export async function createStaffMember(shop: TestShop, ownerToken: string, email: string, role: StaffRole): Promise<StaffAccount> {
+export async function createStaffMember(
+  shop: TestShop,
+  ownerToken: string,
+  email: string,
+  role: StaffRole,
+): Promise<StaffAccount> {
   const invitePath = await inviteByEmail(shop, ownerToken, email, role);
   const accepted = await acceptInvite(shop, invitePath, { name: email.split('@')[0]!, password: STAFF_PASSWORD });
   if (accepted.status !== 302) throw new Error(`accept ${accepted.status}: ${await accepted.text()}`);
   let cookie = cookieFrom(accepted);
   const clientIp = freshClientIp();
-  const enabled = await postJson(shop, '/api/auth/two-factor/enable', { password: STAFF_PASSWORD }, { cookie, clientIp });
+  const enabled = await postJson(
+    shop,
+    '/api/auth/two-factor/enable',
+    { password: STAFF_PASSWORD },
+    { cookie, clientIp },
+  );
   const setup = (await enabled.json()) as { totpURI?: string; backupCodes?: string[] };
   if (!setup.totpURI || !setup.backupCodes) throw new Error(`enable ${enabled.status}: ${JSON.stringify(setup)}`);
   const usedCodes = new Set<string>();
-  const confirmed = await postJson(shop, '/api/auth/two-factor/verify-totp', { code: unusedCode(setup.totpURI, usedCodes) }, { cookie, clientIp });
+  const confirmed = await postJson(
+    shop,
+    '/api/auth/two-factor/verify-totp',
+    { code: unusedCode(setup.totpURI, usedCodes) },
+    { cookie, clientIp },
+  );
   if (confirmed.status !== 200) throw new Error(`confirm ${confirmed.status}: ${await confirmed.text()}`);
   cookie = cookieFrom(confirmed) || cookie;
-  return { email, password: STAFF_PASSWORD, totpUri: setup.totpURI, recoveryCodes: setup.backupCodes, cookie, usedCodes };
+  return {
+    email,
+    password: STAFF_PASSWORD,
+    totpUri: setup.totpURI,
+    recoveryCodes: setup.backupCodes,
+    cookie,
+    usedCodes,
+  };
 }
 
 /** E-mail and password, then the code: returns the session cookie (or throws with the answer). */
@@ -91,7 +129,12 @@ export async function staffSignIn(
   options: { code?: string; clientIp?: string } = {},
 ): Promise<{ status: number; cookie: string; body: unknown }> {
   options = { clientIp: freshClientIp(), ...options };
-  const first = await postJson(shop, '/api/auth/sign-in/email', { email: account.email, password: account.password }, { clientIp: options.clientIp });
+  const first = await postJson(
+    shop,
+    '/api/auth/sign-in/email',
+    { email: account.email, password: account.password },
+    { clientIp: options.clientIp },
+  );
   const firstBody = (await first.json()) as { twoFactorRedirect?: boolean };
   if (!firstBody.twoFactorRedirect) throw new Error(`sign-in ${first.status}: ${JSON.stringify(firstBody)}`);
   const pending = cookieFrom(first);

@@ -66,7 +66,11 @@ export function ActivityTab() {
       link.click();
       URL.revokeObjectURL(url);
     } catch (error) {
-      notify({ title: 'The download failed', description: error instanceof ApiError ? error.message : undefined, variant: 'destructive' });
+      notify({
+        title: 'The download failed',
+        description: error instanceof ApiError ? error.message : undefined,
+        variant: 'destructive',
+      });
     }
   }
 
@@ -85,7 +89,11 @@ export function ActivityTab() {
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-1">
           <Label htmlFor={`${formId}-actor`}>Person</Label>
-          <NativeSelect id={`${formId}-actor`} value={filter.actor} onChange={(event) => set('actor')(event.target.value)}>
+          <NativeSelect
+            id={`${formId}-actor`}
+            value={filter.actor}
+            onChange={(event) => set('actor')(event.target.value)}
+          >
             <option value="">Everyone</option>
             {data?.actors.map((actor) => (
               <option key={actor} value={actor}>
@@ -96,7 +104,11 @@ export function ActivityTab() {
         </div>
         <div className="space-y-1">
           <Label htmlFor={`${formId}-action`}>Action</Label>
-          <NativeSelect id={`${formId}-action`} value={filter.action} onChange={(event) => set('action')(event.target.value)}>
+          <NativeSelect
+            id={`${formId}-action`}
+            value={filter.action}
+            onChange={(event) => set('action')(event.target.value)}
+          >
             <option value="">Every action</option>
             {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -107,11 +119,21 @@ export function ActivityTab() {
         </div>
         <div className="space-y-1">
           <Label htmlFor={`${formId}-from`}>From</Label>
-          <Input id={`${formId}-from`} type="date" value={filter.from} onChange={(event) => set('from')(event.target.value)} />
+          <Input
+            id={`${formId}-from`}
+            type="date"
+            value={filter.from}
+            onChange={(event) => set('from')(event.target.value)}
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor={`${formId}-to`}>To</Label>
-          <Input id={`${formId}-to`} type="date" value={filter.to} onChange={(event) => set('to')(event.target.value)} />
+          <Input
+            id={`${formId}-to`}
+            type="date"
+            value={filter.to}
+            onChange={(event) => set('to')(event.target.value)}
+          />
         </div>
       </div>
       {activity.isError && (

@@ -42,14 +42,18 @@ export function StaffTab({ selfId }: { selfId: string | null }) {
   const invite = useMutation({
     mutationFn: () => adminSend('/api/admin/staff', 'POST', { email: email.trim(), role }),
     onSuccess: () => {
-      notify({ title: 'Invite sent', description: `${email.trim()} can join as ${STAFF_ROLE_LABELS[role]} within 72 hours.` });
+      notify({
+        title: 'Invite sent',
+        description: `${email.trim()} can join as ${STAFF_ROLE_LABELS[role]} within 72 hours.`,
+      });
       setEmail('');
     },
     onError: failed('The invite was not sent'),
     onSettled: refresh,
   });
   const changeRole = useMutation({
-    mutationFn: (change: { id: string; role: StaffRole }) => adminSend(`/api/admin/staff/${change.id}`, 'PATCH', { role: change.role }),
+    mutationFn: (change: { id: string; role: StaffRole }) =>
+      adminSend(`/api/admin/staff/${change.id}`, 'PATCH', { role: change.role }),
     onSuccess: () => notify({ title: 'Role changed', description: 'Their admin sessions have ended.' }),
     onError: failed('The role was not changed'),
     onSettled: refresh,
@@ -109,7 +113,8 @@ export function StaffTab({ selfId }: { selfId: string | null }) {
                 disabled={remove.isPending}
                 aria-label={`Remove ${member.email}`}
                 onClick={() => {
-                  if (window.confirm(`Remove ${member.email} from the staff? Their admin sessions end at once.`)) remove.mutate(member.id);
+                  if (window.confirm(`Remove ${member.email} from the staff? Their admin sessions end at once.`))
+                    remove.mutate(member.id);
                 }}
               >
                 Remove
@@ -117,7 +122,9 @@ export function StaffTab({ selfId }: { selfId: string | null }) {
             </li>
           ))}
           {staff.data && staff.data.members.length === 0 && (
-            <li className="py-3 text-sm text-muted">No staff yet: the passcode is the only key. Invite someone below.</li>
+            <li className="py-3 text-sm text-muted">
+              No staff yet: the passcode is the only key. Invite someone below.
+            </li>
           )}
         </ul>
         {staff.data && staff.data.invites.length > 0 && (
@@ -132,7 +139,12 @@ export function StaffTab({ selfId }: { selfId: string | null }) {
                       {STAFF_ROLE_LABELS[open.role]} · valid until {formatDate(open.expiresAt)}
                     </p>
                   </div>
-                  <Button variant="outline" size="sm" onClick={() => revoke.mutate(open.id)} disabled={revoke.isPending}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => revoke.mutate(open.id)}
+                    disabled={revoke.isPending}
+                  >
                     Revoke
                   </Button>
                 </li>
@@ -158,7 +170,13 @@ export function StaffTab({ selfId }: { selfId: string | null }) {
           >
             <div className="space-y-2">
               <Label htmlFor={`${formId}-email`}>E-mail</Label>
-              <Input id={`${formId}-email`} type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+              <Input
+                id={`${formId}-email`}
+                type="email"
+                autoComplete="off"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
             </div>
             <div className="space-y-2">
               <Label htmlFor={`${formId}-new-role`}>Role</Label>
@@ -208,7 +226,9 @@ function PasscodeForm() {
       <h2 id={`${formId}-passcode`} className="text-lg font-semibold">
         Admin passcode
       </h2>
-      <p className="mt-1 text-xs text-muted">The passcode is the owner&apos;s key. A new one ends every passcode session.</p>
+      <p className="mt-1 text-xs text-muted">
+        The passcode is the owner&apos;s key. A new one ends every passcode session.
+      </p>
       <form
         className="mt-4 space-y-4"
         noValidate
@@ -223,11 +243,23 @@ function PasscodeForm() {
       >
         <div className="space-y-2">
           <Label htmlFor={`${formId}-new`}>New passcode</Label>
-          <Input id={`${formId}-new`} type="password" autoComplete="new-password" value={passcode} onChange={(event) => setPasscode(event.target.value)} />
+          <Input
+            id={`${formId}-new`}
+            type="password"
+            autoComplete="new-password"
+            value={passcode}
+            onChange={(event) => setPasscode(event.target.value)}
+          />
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${formId}-again`}>New passcode again</Label>
-          <Input id={`${formId}-again`} type="password" autoComplete="new-password" value={again} onChange={(event) => setAgain(event.target.value)} />
+          <Input
+            id={`${formId}-again`}
+            type="password"
+            autoComplete="new-password"
+            value={again}
+            onChange={(event) => setAgain(event.target.value)}
+          />
         </div>
         <Button type="submit" variant="outline" className="w-full" disabled={change.isPending}>
           Change passcode
