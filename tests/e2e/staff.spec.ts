@@ -57,6 +57,7 @@ test('a Fulfilment member: invite, two-factor set-up, sign-in, shipping; the own
   const link = await linkFromOutbox(PACKER, '/staff/invite/');
   await packer.goto(new URL(link).pathname);
   await expect(packer.getByText('Fulfilment', { exact: true })).toBeVisible();
+  await screenshotAt(packer, 'staff-invite');
   await packer.getByLabel('Your name').fill('Pat Packer');
   await packer.getByLabel('Choose a password').fill(PASSWORD);
   await packer.getByRole('button', { name: 'Create account and accept' }).click();
