@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_TEXTS, INVITE_TTL_MS, permissionDenied } from '../../domain/staff-roles';
 import { auditLog, staffInvites, staffMembers, user } from '../../server/db/schema';
 import { CODE_REUSED_MESSAGE } from '../../server/staff/staff-auth-hooks';
-import { cookieFrom, postJson } from '../support/accounts';
+import { cookieFrom, createConfirmedCustomer, postJson } from '../support/accounts';
 import {
   STAFF_PASSWORD,
   acceptInvite,
@@ -116,6 +116,33 @@ describe('invites', () => {
       const accepted = await acceptInvite(shop, `/staff/invite/${token}`, { name: 'Forger', password: STAFF_PASSWORD });
       expect(accepted.status).toBe(404);
     }
+  });
+
+  it('lets an existing account join once signed in to it, and only that account', async () => {
+    const customerCookie = await createConfirmedCustomer(shop, {
+      email: 'regular@example.com',
+      clientIp: '198.51.100.60',
+    });
+    const otherCookie = await createConfirmedCustomer(shop, {
+      email: 'someone@example.com',
+      clientIp: '198.51.100.61',
+    });
+    const invitePath = await inviteByEmail(shop, ownerToken, 'regular@example.com', 'manager', 2);
+    const page = await shop.request(invitePath);
+    expect(await page.text()).toContain('Sign in to accept');
+    // Not signed in: the existing account is not taken over by a new password.
+    const anonymous = await acceptInvite(shop, invitePath, { name: 'Intruder', password: 'intruder-password' });
+    expect(anonymous.status).toBe(409);
+    const wrong = await acceptInvite(shop, invitePath, { name: '', password: '' }, otherCookie);
+    expect(wrong.status).toBe(403);
+    expect(await wrong.text()).toContain('different e-mail address');
+    const accepted = await acceptInvite(shop, invitePath, { name: '', password: '' }, customerCookie);
+    expect(accepted.status).toBe(302);
+    const [member] = await db()
+      .select()
+      .from(staffMembers)
+      .where(sql`${staffMembers.email} = 'regular@example.com'`);
+    expect(member!.role).toBe('manager');
   });
 
   it('refuses a bad invite (e-mail, role) and a Manager inviting at all', async () => {
