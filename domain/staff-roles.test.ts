@@ -32,8 +32,8 @@ describe('the role-to-permission table', () => {
     }
   });
 
-  it('gives Fulfilment only the orders, their fulfilment and the session', () => {
-    expect(permissionsOf('fulfilment').sort()).toEqual(['orders.fulfil', 'orders.view', 'session.use']);
+  it('gives Fulfillment only the orders, their fulfillment and the session', () => {
+    expect(permissionsOf('fulfillment').sort()).toEqual(['orders.fulfill', 'orders.view', 'session.use']);
     for (const permission of [
       'orders.cancel',
       'orders.export',
@@ -41,7 +41,7 @@ describe('the role-to-permission table', () => {
       'customers.view',
       'activity.view',
     ] as const) {
-      expect(roleCan('fulfilment', permission), permission).toBe(false);
+      expect(roleCan('fulfillment', permission), permission).toBe(false);
     }
   });
 
@@ -49,7 +49,7 @@ describe('the role-to-permission table', () => {
     for (const permission of ADMIN_PERMISSIONS) expect(PERMISSION_DESCRIPTIONS[permission]).toBeTruthy();
     expect(rolesWith('orders.cancel')).toEqual(['manager', 'owner']);
     expect(rolesWith('staff.manage')).toEqual(['owner']);
-    expect(rolesWith('orders.view')).toEqual(['fulfilment', 'manager', 'owner']);
+    expect(rolesWith('orders.view')).toEqual(['fulfillment', 'manager', 'owner']);
   });
 
   it('refuses an unknown permission', () => {
@@ -57,13 +57,13 @@ describe('the role-to-permission table', () => {
     expect(roleCan('owner', 'nothing.view' as never)).toBe(false);
   });
 
-  it('ranks Owner above Manager above Fulfilment', () => {
+  it('ranks Owner above Manager above Fulfillment', () => {
     expect(STAFF_ROLES.map(roleRank)).toEqual([3, 2, 1]);
   });
 
   it('says why a request is refused', () => {
-    expect(permissionDenied('fulfilment', 'orders.cancel')).toBe(
-      'Your role (Fulfilment) cannot cancel, refund or reopen orders: that needs Owner or Manager.',
+    expect(permissionDenied('fulfillment', 'orders.cancel')).toBe(
+      'Your role (Fulfillment) cannot cancel, refund or reopen orders: that needs Owner or Manager.',
     );
     expect(permissionDenied('manager', 'staff.manage')).toBe(
       'Your role (Manager) cannot manage staff and the passcode: that needs Owner.',

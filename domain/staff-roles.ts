@@ -11,13 +11,13 @@
  */
 import { createAccessControl } from 'better-auth/plugins/access';
 
-export const STAFF_ROLES = ['owner', 'manager', 'fulfilment'] as const;
+export const STAFF_ROLES = ['owner', 'manager', 'fulfillment'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   owner: 'Owner',
   manager: 'Manager',
-  fulfilment: 'Fulfilment',
+  fulfillment: 'Fulfillment',
 };
 
 /** What each role is for, as the Staff tab's invite form explains it. */
@@ -25,7 +25,7 @@ export const STAFF_ROLE_SUMMARIES: Record<StaffRole, string> = {
   owner: 'Everything, including staff, tax and discount settings, and backups.',
   manager:
     'Products, stock, margins, discounts, orders including cancel and refund, customers, donations and visitors; not staff or shop settings.',
-  fulfilment:
+  fulfillment:
     'The orders list and details, packing slips, and moving orders to processing, shipped and delivered; no cancel or refund, costs, customers or exports.',
 };
 
@@ -33,7 +33,7 @@ export const STAFF_ROLE_SUMMARIES: Record<StaffRole, string> = {
 export const OWNER_PASSCODE_LABEL = 'Owner (passcode)';
 
 /** Rank: a member may invite or assign only roles at or below their own. */
-const ROLE_RANK: Record<StaffRole, number> = { owner: 3, manager: 2, fulfilment: 1 };
+const ROLE_RANK: Record<StaffRole, number> = { owner: 3, manager: 2, fulfillment: 1 };
 
 export function roleRank(role: StaffRole): number {
   return ROLE_RANK[role];
@@ -46,7 +46,7 @@ export function isStaffRole(value: unknown): value is StaffRole {
 /** Every admin resource and the actions on it (Better Auth access-control statements). */
 const statements = {
   dashboard: ['view'],
-  orders: ['view', 'fulfil', 'cancel', 'export'],
+  orders: ['view', 'fulfill', 'cancel', 'export'],
   products: ['view', 'edit'],
   customers: ['view'],
   donations: ['view'],
@@ -63,7 +63,7 @@ const statements = {
 const accessControl = createAccessControl(statements);
 
 type Statements = typeof statements;
-/** 'orders.fulfil', 'products.edit', ...: one admin permission. */
+/** 'orders.fulfill', 'products.edit', ...: one admin permission. */
 export type AdminPermission = {
   [Resource in keyof Statements]: `${Resource}.${Statements[Resource][number]}`;
 }[keyof Statements];
@@ -76,7 +76,7 @@ export const ADMIN_PERMISSIONS = Object.entries(statements).flatMap(([resource, 
 const ROLES = {
   owner: accessControl.newRole({
     dashboard: ['view'],
-    orders: ['view', 'fulfil', 'cancel', 'export'],
+    orders: ['view', 'fulfill', 'cancel', 'export'],
     products: ['view', 'edit'],
     customers: ['view'],
     donations: ['view'],
@@ -91,7 +91,7 @@ const ROLES = {
   }),
   manager: accessControl.newRole({
     dashboard: ['view'],
-    orders: ['view', 'fulfil', 'cancel', 'export'],
+    orders: ['view', 'fulfill', 'cancel', 'export'],
     products: ['view', 'edit'],
     customers: ['view'],
     donations: ['view'],
@@ -102,8 +102,8 @@ const ROLES = {
     activity: ['view'],
     session: ['use'],
   }),
-  fulfilment: accessControl.newRole({
-    orders: ['view', 'fulfil'],
+  fulfillment: accessControl.newRole({
+    orders: ['view', 'fulfill'],
     session: ['use'],
   }),
 } satisfies Record<StaffRole, unknown>;
@@ -112,7 +112,7 @@ const ROLES = {
 export const PERMISSION_DESCRIPTIONS: Record<AdminPermission, string> = {
   'dashboard.view': 'see the dashboard, revenue and visitors',
   'orders.view': 'see orders',
-  'orders.fulfil': 'move orders to processing, shipped or delivered',
+  'orders.fulfill': 'move orders to processing, shipped or delivered',
   'orders.cancel': 'cancel, refund or reopen orders',
   'orders.export': 'export orders with customer details',
   'products.view': 'see products, costs and margins',
@@ -144,7 +144,7 @@ export function rolesWith(permission: AdminPermission): StaffRole[] {
   return STAFF_ROLES.filter((role) => roleCan(role, permission)).sort((a, b) => ROLE_RANK[a] - ROLE_RANK[b]);
 }
 
-/** The 403 answer's sentence, e.g. "Your role (Fulfilment) cannot cancel or refund orders: …". */
+/** The 403 answer's sentence, e.g. "Your role (Fulfillment) cannot cancel or refund orders: …". */
 export function permissionDenied(role: StaffRole, permission: AdminPermission): string {
   const allowed = rolesWith(permission)
     .map((name) => STAFF_ROLE_LABELS[name])
@@ -165,19 +165,19 @@ export const STAFF_TEXTS = {
   inviteExpired: `This invite link has expired (invites are valid for ${INVITE_TTL_HOURS} hours). Ask the shop owner for a new invite.`,
   inviteUsed: 'This invite link has already been used. Sign in at /auth, or ask the shop owner for a new invite.',
   inviteWrongAccount:
-    'You are signed in with a different e-mail address than the one invited. Sign out and open the link again.',
+    'You are signed in with a different email address than the one invited. Sign out and open the link again.',
   inviteRoleTooHigh: (role: StaffRole) =>
     `You cannot invite someone as ${STAFF_ROLE_LABELS[role]}: that role is above your own.`,
   alreadyStaff: 'That person is already a staff member.',
-  emailInvalid: 'Please enter a valid e-mail address.',
-  roleInvalid: 'Please choose a role: Owner, Manager or Fulfilment.',
+  emailInvalid: 'Please enter a valid email address.',
+  roleInvalid: 'Please choose a role: Owner, Manager or Fulfillment.',
   ownRoleChange: 'You cannot change your own role.',
   roleTooHigh: (role: StaffRole) => `You cannot give the ${STAFF_ROLE_LABELS[role]} role: it is above your own.`,
   lastOwner: 'The shop needs at least one Owner: make someone else an Owner first.',
   memberNotFound: 'That staff member no longer exists.',
   twoFactorRequired: 'Set up two-factor sign-in before opening the admin.',
   notStaff: 'This account is not a staff member. Ask the shop owner for an invite.',
-  staffSignInRequired: 'Sign in at /auth with your e-mail, password and two-factor code.',
+  staffSignInRequired: 'Sign in at /auth with your email, password and two-factor code.',
   passcodeTooShort: (min: number) => `The new passcode must be at least ${min} characters.`,
   passcodeChanged: 'Passcode changed. Every passcode session has ended.',
   reasonRequired: 'Please give a reason (it is kept in the activity log).',

@@ -4,14 +4,15 @@ import { OrderStatusSchema, type OrderStatus } from '@domain/order';
 import { assertAdminPermission } from '@server/staff/admin-actor';
 import { ShipmentSchema } from '@domain/shipment';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
-import { getOrderDetail } from '@server/admin/get-order-detail';
-import { requireAdmin } from '@server/admin/require-admin';
-import { updateOrderStatus } from '@server/admin/update-order-status';
+import { getOrderDetail } from '@server/orders/get-order-detail';
+import { requireAdmin } from '@server/staff/require-admin';
+import { updateOrderStatus } from '@server/orders/update-order-status';
 import { jsonRoute } from '@server/http/json-route';
+import { readJsonBody } from '@server/http/json-request';
 import type { Route } from './+types/api.admin.orders_.$id';
 
 const IdSchema = z.uuid();
-const FULFILMENT_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
+const FULFILLMENT_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
 const StatusBodySchema = z.object({
   status: OrderStatusSchema,
   carrier: z.unknown().optional(),
@@ -37,15 +38,16 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin order' }, async
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.updateOrderStatusFailed, what: 'order status' },
   async ({ request, context, params }) => {
-    const actor = await requireAdmin(request, context, 'orders.fulfil');
+    const actor = await requireAdmin(request, context, 'orders.fulfill');
     if (request.method !== 'PATCH') throw methodNotAllowed('PATCH');
     const id = IdSchema.safeParse(params.id);
-    const body = StatusBodySchema.safeParse(await request.json().catch(() => null));
+    const body = StatusBodySchema.safeParse(await readJsonBody(request));
     if (!id.success || !body.success) throw badRequest(ADMIN_MESSAGES.updateOrderStatusFailed);
-    // Moving an order along is fulfilment; cancelling (refunding) or reopening it is more (issue 27).
-    if (!FULFILMENT_STATUSES.includes(body.data.status)) assertAdminPermission(actor, 'orders.cancel');
+    // Moving an order along is fulfillment; cancelling (refunding) or reopening it is more (issue 27).
+    if (!FULFILLMENT_STATUSES.includes(body.data.status)) assertAdminPermission(actor, 'orders.cancel');
     const shipment = ShipmentSchema.safeParse({ carrier: body.data.carrier, trackingNumber: body.data.trackingNumber });
-    if (!shipment.success) throw badRequest(shipment.error.issues[0]?.message ?? ADMIN_MESSAGES.updateOrderStatusFailed);
+    if (!shipment.success)
+      throw badRequest(shipment.error.issues[0]?.message ?? ADMIN_MESSAGES.updateOrderStatusFailed);
     return updateOrderStatus({
       db: context.db,
       orderId: id.data,

@@ -9,21 +9,21 @@ import { z } from 'zod';
 import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { AppError, methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
-import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@server/admin/sessions';
-import { verifyAdminPasscode } from '@server/admin/verify-admin-passcode';
+import { requireAdmin } from '@server/staff/require-admin';
+import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@server/staff/admin-sessions';
+import { verifyAdminPasscode } from '@server/staff/verify-admin-passcode';
 import { jsonRoute } from '@server/http/json-route';
 import { adminIdentity, startStaffAdminSession } from '@server/staff/staff-admin-session';
+import { OWNER_PASSCODE_LABEL, STAFF_ROLE_LABELS } from '@domain/staff-roles';
+import { writeSignInEntry } from '@server/audit/audit-log';
+import { readPasscodeHash } from '@server/staff/passcode';
+import { readJsonBody } from '@server/http/json-request';
 import type { Route } from './+types/api.admin.session';
 
 /** POST ?logout=1, ?leave=1, ?resume=1: what the admin page does with its session. */
 const SESSION_COMMANDS = ['logout', 'leave', 'resume'] as const;
 
 const LoginSchema = z.object({ passcode: z.string().trim().min(1).max(200) });
-
-/** A refused sign-in keeps SPEC §7's answer shape: success false, beside the error. */
-const refused = (code: string, status: number, message: string, headers?: Record<string, string>) =>
-  new AppError(code, { status, message, headers, details: { success: false } });
 
 /** Who the admin is and what their role allows (issue 27: the admin shows only that). */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin session' }, async ({ request, context }) => {
@@ -50,28 +50,34 @@ export const action = jsonRoute<Route.ActionArgs>(
       const session = await startStaffAdminSession({ db: context.db, account: await context.staffAuth.getSignedInAccount(request) });
       return { success: true, sessionToken: session.token, expiresAt: session.expiresAt.toISOString() };
     }
-    const body = LoginSchema.safeParse(await request.json().catch(() => null));
-    if (!body.success) throw refused('passcode-required', 400, ADMIN_MESSAGES.passcodeRequired);
-    const result = await verifyAdminPasscode({
-      db: context.db,
-      passcodeHash: context.adminPasscodeHash,
-      passcode: body.data.passcode,
-      clientIp: context.clientIp,
-    });
-    if (result.status === 'limited') {
-      const minutes = Math.ceil(result.retryAfterSeconds / 60);
-      throw refused(
-        'too-many-attempts',
-        429,
-        `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { 'Retry-After': String(result.retryAfterSeconds) },
-      );
+    const body = LoginSchema.safeParse(await readJsonBody(request));
+    if (!body.success) {
+      throw new AppError('passcode-required', {
+        message: ADMIN_MESSAGES.passcodeRequired,
+        details: { success: false },
+      });
     }
-    if (result.status === 'denied') {
-      context.logger.warn({ clientIp: context.clientIp }, 'admin passcode refused');
-      throw refused('passcode-invalid', 401, ADMIN_MESSAGES.passcodeInvalid);
+    // Issue 27: the hash is read at each attempt (a change from the Staff tab is in force on
+    // every process), and every attempt, refused ones too, is in the activity log.
+    const logAttempt = (action: 'sign-in.passcode' | 'sign-in.passcode.failed', summary: string) =>
+      writeSignInEntry(context.db, { actor: OWNER_PASSCODE_LABEL, role: STAFF_ROLE_LABELS.owner, action, summary });
+    let session: Awaited<ReturnType<typeof verifyAdminPasscode>>;
+    try {
+      session = await verifyAdminPasscode({
+        db: context.db,
+        passcodeHash: (await readPasscodeHash(context.db)) ?? context.adminPasscodeHash,
+        passcode: body.data.passcode,
+        clientIp: context.clientIp,
+        logger: context.logger,
+      });
+    } catch (error) {
+      if (error instanceof AppError && (error.code === 'passcode-invalid' || error.code === 'too-many-attempts')) {
+        const why = error.code === 'passcode-invalid' ? 'a wrong passcode' : 'too many failed attempts';
+        await logAttempt('sign-in.passcode.failed', `was refused (${why}) from ${context.clientIp}`);
+      }
+      throw error;
     }
-    context.logger.info({ clientIp: context.clientIp }, 'admin session started');
-    return { success: true, sessionToken: result.token, expiresAt: result.expiresAt.toISOString() };
+    await logAttempt('sign-in.passcode', 'signed in with the passcode');
+    return { success: true, sessionToken: session.token, expiresAt: session.expiresAt.toISOString() };
   },
 );

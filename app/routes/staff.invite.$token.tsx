@@ -1,7 +1,7 @@
 /**
  * /staff/invite/<token>: the link of a staff invite (issue 27 Deliver 2). A valid link shows
  * whom it invites and as what; the invitee creates their account here (the link proves the
- * e-mail), or signs in to the one they have and accepts, then goes on to set up two-factor
+ * email), or signs in to the one they have and accepts, then goes on to set up two-factor
  * sign-in. An expired, used or forged link gets a clear page and changes nothing.
  */
 import { Form, Link, data, redirect, useNavigation, useParams } from 'react-router';
@@ -129,7 +129,7 @@ export default function StaffInvitePage({ loaderData, actionData }: Route.Compon
               </Form>
             ) : invite.hasAccount ? (
               <div className="mt-8 space-y-4 text-sm">
-                <p>An account with this e-mail exists. Sign in to it, then accept the invite.</p>
+                <p>An account with this email exists. Sign in to it, then accept the invite.</p>
                 <Link
                   to={`/auth?next=${encodeURIComponent(`/staff/invite/${token ?? ''}`)}`}
                   className="btn btn-brand w-full"

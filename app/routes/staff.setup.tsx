@@ -173,7 +173,7 @@ export default function StaffSetupPage({ loaderData }: Route.ComponentProps) {
         {role && step.name === 'done' && (
           <div role="status" className="mt-8 space-y-4">
             <p className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
-              Two-factor sign-in is on. Sign in at /auth with your e-mail, password and a code from your app.
+              Two-factor sign-in is on. Sign in at /auth with your email, password and a code from your app.
             </p>
             <Link to="/admin" className="btn btn-brand w-full">
               Open the admin

@@ -1,7 +1,7 @@
 /** The Activity tab: the audit log newest first, filtered by person, action and day, paged. */
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { AUDIT_PAGE_SIZE, describeChange, type AuditFilter, type AuditPage } from '../../domain/audit';
-import { csvField } from '../admin/export-orders-csv';
+import { csvField } from '../orders/export-orders-csv';
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema';
 import { toAuditEntryView } from './audit-log';

@@ -1,5 +1,5 @@
 /**
- * The account e-mails: plain text, and HTML in the shop's layout (mail-layout.ts: its name as
+ * The account emails: plain text, and HTML in the shop's layout (mail-layout.ts: its name as
  * the header, the link as a button and again as an address, the footer).
  */
 import { mailButton, mailDocument, mailLink, mailParagraph } from '../mail/mail-layout';

@@ -1,19 +1,15 @@
 /** Wires Better Auth into AppServices (bootstrap createServices). */
 import type { Logger } from 'pino';
 import type { Config } from '../config.server';
-import type { Viewer } from '../context';
+import type { SignedInAccount, Viewer } from '../context';
+
+export type { SignedInAccount };
 import type { Database } from '../db/client';
 import type { MailDelivery } from '../mail/start-mail-delivery';
 import { createAuth, type Auth } from './create-auth';
 import { getViewer } from './get-viewer';
 import { limitSignInAttempts } from './limit-sign-in';
 
-/** The signed-in account of a request as the staff flows need it (issue 27). */
-export interface SignedInAccount {
-  userId: string;
-  email: string;
-  twoFactorEnabled: boolean;
-}
 
 export interface AuthService {
   handler: Auth['handler'];

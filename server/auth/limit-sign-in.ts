@@ -6,7 +6,9 @@
  * all pass it; this check runs in front of it. A successful sign-in hands its count back.
  */
 import { AUTH_TEXTS } from '../../domain/auth-feedback';
-import { hitRateLimit, refundRateLimitHit, type RateLimitRule } from '../admin/rate-limit';
+import { TooManyRequestsError } from '../app-error';
+import { enforceRateLimit, refundRateLimitHit, type RateLimitHit, type RateLimitRule } from '../http/rate-limit';
+import { appErrorResponse as errorBody } from '../http/json-route';
 import type { Executor } from '../db/client';
 import { CLIENT_IP_HEADER } from '../http/client-ip-header';
 
@@ -20,7 +22,8 @@ export const SIGN_IN_RULE: RateLimitRule = { limit: SIGN_IN_LIMIT.max, windowMs:
 const SIGN_IN_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/two-factor/verify-totp', '/api/auth/two-factor/verify-backup-code']);
 
 const isSignIn = (request: Request) =>
-  request.method === 'POST' && SIGN_IN_PATHS.has(new URL(request.url).pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, ''));
+  request.method === 'POST' &&
+  SIGN_IN_PATHS.has(new URL(request.url).pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, ''));
 
 export async function limitSignInAttempts(options: {
   db: Executor;
@@ -32,19 +35,31 @@ export async function limitSignInAttempts(options: {
   if (!isSignIn(request)) return handle(request);
   // Set by the HTTP shell from the socket (or a trusted proxy); never the client's own value.
   const key = `sign-in:${request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'}`;
-  const hit = await hitRateLimit({ db, key, rule: SIGN_IN_RULE });
-  if (hit.limited) return tooManyAttempts(String(hit.retryAfterSeconds));
+  let hit: RateLimitHit;
+  try {
+    hit = await enforceRateLimit({ ...SIGN_IN_REFUSAL, db, key, rule: SIGN_IN_RULE });
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) return tooManyAttempts(error.retryAfterSeconds);
+    throw error;
+  }
   const response = await handle(request);
   if (response.ok) await refundRateLimitHit({ db, key, hit });
   return response;
 }
 
-function tooManyAttempts(retryAfter: string): Response {
-  return Response.json(
-    // `error` is the shop's shape; `code` and `message` are what Better Auth's answers carry.
-    { error: AUTH_TEXTS.tooManyAttempts, code: 'TOO_MANY_REQUESTS', message: AUTH_TEXTS.tooManyAttempts },
-    { status: 429, headers: { 'Retry-After': retryAfter, 'X-Retry-After': retryAfter, 'Cache-Control': 'no-store' } },
-  );
+/** `error` is the shop's shape; `code` and `message` are what Better Auth's answers carry. */
+const SIGN_IN_REFUSAL = {
+  code: 'TOO_MANY_REQUESTS',
+  message: AUTH_TEXTS.tooManyAttempts,
+  details: { message: AUTH_TEXTS.tooManyAttempts },
+} as const;
+
+/** The one 429 (TooManyRequestsError), answered as every JSON route answers it; X-Retry-After as Better Auth sends it. */
+function tooManyAttempts(retryAfterSeconds: number): Response {
+  const refusal = new TooManyRequestsError(SIGN_IN_REFUSAL.code, { ...SIGN_IN_REFUSAL, retryAfterSeconds });
+  const response = errorBody(refusal);
+  response.headers.set('X-Retry-After', String(refusal.retryAfterSeconds));
+  return response;
 }
 
 /**
@@ -54,5 +69,7 @@ function tooManyAttempts(retryAfter: string): Response {
 async function sameShapeWhenLimited(response: Response): Promise<Response> {
   if (response.status !== 429) return response;
   await response.body?.cancel();
-  return tooManyAttempts(response.headers.get('X-Retry-After') ?? response.headers.get('Retry-After') ?? '60');
+  return tooManyAttempts(
+    Number(response.headers.get('X-Retry-After') ?? response.headers.get('Retry-After') ?? 60) || 60,
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * The invite link (issue 27 Deliver 2): /staff/invite/<token>. The link proves the e-mail, so
+ * The invite link (issue 27 Deliver 2): /staff/invite/<token>. The link proves the email, so
  * a new account made from it is confirmed at once; an existing account signs in first and
  * accepts while signed in. The invite is used once: a conditional update claims it in the
  * transaction that adds the staff member and writes the audit entry, so two tabs accepting at
@@ -68,10 +68,10 @@ export async function inspectStaffInvite(options: { db: Executor; token: string;
   };
 }
 
+const INVITE_PROBLEM_CODE = { invalid: 'invite-invalid', expired: 'invite-expired', used: 'invite-used' } as const;
+
 function inviteRefusal(problem: InviteProblem): AppError {
-  return new AppError(`invite-${problem}`, {
-    status: problem === 'invalid' ? 404 : 410,
-    message: INVITE_PROBLEM_TEXT[problem],
+  return new AppError(INVITE_PROBLEM_CODE[problem], { message: INVITE_PROBLEM_TEXT[problem],
   });
 }
 
@@ -99,11 +99,9 @@ export async function acceptStaffInvite(options: {
   let name = '';
   if (!options.signedIn && newAccount) {
     name = newAccount.name.trim().slice(0, NAME_MAX_LENGTH);
-    if (!name) throw new AppError('name-required', { status: 400, message: 'Please enter your name.' });
+    if (!name) throw new AppError('name-required', { message: 'Please enter your name.' });
     if (newAccount.password.length < MIN_PASSWORD_LENGTH || newAccount.password.length > PASSWORD_MAX_LENGTH) {
-      throw new AppError('weak-password', {
-        status: 400,
-        message: `Password must be ${MIN_PASSWORD_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`,
+      throw new AppError('weak-password', { message: `Password must be ${MIN_PASSWORD_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`,
       });
     }
     passwordHash = await options.hashPassword(newAccount.password);
@@ -117,18 +115,16 @@ export async function acceptStaffInvite(options: {
     let createdAccount = false;
     if (options.signedIn) {
       if (options.signedIn.email.toLowerCase() !== invite.email) {
-        throw new AppError('invite-wrong-account', { status: 403, message: STAFF_TEXTS.inviteWrongAccount });
+        throw new AppError('invite-wrong-account', { message: STAFF_TEXTS.inviteWrongAccount });
       }
       userId = options.signedIn.id;
     } else {
       const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, invite.email)).limit(1);
       if (existing) {
-        throw new AppError('sign-in-first', {
-          status: 409,
-          message: 'An account with this e-mail already exists: sign in to it, then open the invite link again.',
+        throw new AppError('sign-in-first', { message: 'An account with this email already exists: sign in to it, then open the invite link again.',
         });
       }
-      if (!passwordHash) throw new AppError('password-required', { status: 400, message: 'Please choose a password.' });
+      if (!passwordHash) throw new AppError('password-required', { message: 'Please choose a password.' });
       userId = randomBytes(16).toString('hex');
       await tx
         .insert(user)
@@ -151,7 +147,7 @@ export async function acceptStaffInvite(options: {
       .from(staffMembers)
       .where(eq(staffMembers.userId, userId))
       .limit(1);
-    if (member) throw new AppError('already-staff', { status: 409, message: STAFF_TEXTS.alreadyStaff });
+    if (member) throw new AppError('already-staff', { message: STAFF_TEXTS.alreadyStaff });
 
     const [claimed] = await tx
       .update(staffInvites)

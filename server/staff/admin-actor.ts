@@ -20,7 +20,7 @@ import { AppError } from '../app-error';
 import type { AuditActor } from '../audit/audit-log';
 import type { Executor } from '../db/client';
 import { adminSessions, staffMembers } from '../db/schema';
-import { hashAdminToken } from '../admin/sessions';
+import { hashAdminToken } from './admin-sessions';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -31,7 +31,7 @@ export interface AdminActor extends AuditActor {
 }
 
 function sessionMissing(): AppError {
-  return new AppError('admin-session-missing', { status: 401, message: ADMIN_MESSAGES.adminSessionMissing });
+  return new AppError('admin-session-missing', { message: ADMIN_MESSAGES.adminSessionMissing });
 }
 
 /** The live admin session of a token with its actor, or null. */
@@ -92,6 +92,6 @@ export async function requireAdminPermission(
 /** For a check that depends on the request (a cancel inside a status change). */
 export function assertAdminPermission(actor: { role: StaffRole }, permission: AdminPermission): void {
   if (!roleCan(actor.role, permission)) {
-    throw new AppError('forbidden', { status: 403, message: permissionDenied(actor.role, permission) });
+    throw new AppError('forbidden', { message: permissionDenied(actor.role, permission) });
   }
 }

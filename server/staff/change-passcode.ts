@@ -11,16 +11,14 @@ import { AppError } from '../app-error';
 import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
 import type { Database } from '../db/client';
 import { adminSessions, appSettings } from '../db/schema';
-import { hashPasscode, PASSCODE_CHANGED_KEY, PASSCODE_HASH_KEY } from '../admin/passcode';
+import { hashPasscode, PASSCODE_CHANGED_KEY, PASSCODE_HASH_KEY } from './passcode';
 
 export const PASSCODE_MAX_LENGTH = 200;
 
 export async function changeAdminPasscode(options: { db: Database; actor: AuditActor; passcode: string; now?: Date }) {
   const passcode = options.passcode.trim();
   if (passcode.length < PASSCODE_MIN_LENGTH || passcode.length > PASSCODE_MAX_LENGTH) {
-    throw new AppError('passcode-too-short', {
-      status: 400,
-      message: STAFF_TEXTS.passcodeTooShort(PASSCODE_MIN_LENGTH),
+    throw new AppError('passcode-too-short', { message: STAFF_TEXTS.passcodeTooShort(PASSCODE_MIN_LENGTH),
     });
   }
   const hash = await hashPasscode(passcode);

@@ -6,19 +6,19 @@
 import { STAFF_TEXTS, permissionsOf } from '../../domain/staff-roles';
 import type { AdminIdentity } from '../../domain/staff-contract';
 import { AppError } from '../app-error';
-import type { SignedInAccount } from '../auth/create-auth-service';
+import type { SignedInAccount } from '../context';
 import type { Database } from '../db/client';
-import { createAdminSession } from '../admin/sessions';
+import { createAdminSession } from './admin-sessions';
 import type { AdminActor } from './admin-actor';
 import { findStaffMemberForUser } from './staff-members';
 
 export async function startStaffAdminSession(options: { db: Database; account: SignedInAccount | null }) {
   const { db, account } = options;
-  if (!account) throw new AppError('sign-in-required', { status: 401, message: STAFF_TEXTS.staffSignInRequired });
+  if (!account) throw new AppError('sign-in-required', { message: STAFF_TEXTS.staffSignInRequired });
   const member = await findStaffMemberForUser({ db, userId: account.userId });
-  if (!member) throw new AppError('not-staff', { status: 403, message: STAFF_TEXTS.notStaff });
+  if (!member) throw new AppError('not-staff', { message: STAFF_TEXTS.notStaff });
   if (!account.twoFactorEnabled)
-    throw new AppError('two-factor-required', { status: 403, message: STAFF_TEXTS.twoFactorRequired });
+    throw new AppError('two-factor-required', { message: STAFF_TEXTS.twoFactorRequired });
   return createAdminSession({ db, staffMemberId: member.id });
 }
 

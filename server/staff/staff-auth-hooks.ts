@@ -112,7 +112,7 @@ export function createStaffAuthHooks(db: Database) {
           await logFor(
             await staffByEmail(email.trim().toLowerCase()),
             'sign-in.staff.failed',
-            'failed to sign in (wrong e-mail or password)',
+            'failed to sign in (wrong email or password)',
           );
           return;
         }
@@ -135,7 +135,7 @@ export function createStaffAuthHooks(db: Database) {
       const member = await staffByUser(state.userId);
       const how = ctx.path === VERIFY_TOTP ? 'two-factor code' : 'recovery code';
       if (failed) await logFor(member, 'sign-in.staff.failed', `entered a wrong ${how}`);
-      else if (state.isSignIn) await logFor(member, 'sign-in.staff', `signed in with e-mail, password and ${how}`);
+      else if (state.isSignIn) await logFor(member, 'sign-in.staff', `signed in with email, password and ${how}`);
       else await logFor(member, 'staff.two-factor', 'set up two-factor sign-in');
     },
   };

@@ -18,7 +18,7 @@ import {
   roleRank,
   type StaffRole,
 } from '../../domain/staff-roles';
-import { AppError } from '../app-error';
+import { AppError, type AppErrorCode } from '../app-error';
 import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
 import { staffInviteEmail } from '../auth/auth-emails';
 import type { Database, Executor } from '../db/client';
@@ -31,7 +31,7 @@ export function hashInviteToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-const refused = (code: string, status: number, message: string) => new AppError(code, { status, message });
+const refused = (code: AppErrorCode, _status: number, message: string) => new AppError(code, { message });
 
 export async function findStaffMemberForUser(options: { db: Executor; userId: string }) {
   const [member] = await options.db.select().from(staffMembers).where(eq(staffMembers.userId, options.userId)).limit(1);

@@ -1,7 +1,7 @@
 /**
- * Issue 27's "done when", in the browser: the owner (passcode) invites a packer as Fulfilment;
- * the packer opens the e-mailed link, creates an account, sets up two-factor sign-in (QR code,
- * key as text, ten recovery codes, a code to confirm), signs in at /auth with e-mail, password
+ * Issue 27's "done when", in the browser: the owner (passcode) invites a packer as Fulfillment;
+ * the packer opens the emailed link, creates an account, sets up two-factor sign-in (QR code,
+ * key as text, ten recovery codes, a code to confirm), signs in at /auth with email, password
  * and a code, opens the admin from the header's Admin button, ships an order with tracking, and
  * finds no refund, export, costs or customers; the owner reads the shipment in the Activity
  * tab, removes the packer, and the packer's next click is refused. Screenshots at 375 and
@@ -31,7 +31,7 @@ async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
 }
 
-test('a Fulfilment member: invite, two-factor set-up, sign-in, shipping; the owner reads it and removes them', async ({
+test('a Fulfillment member: invite, two-factor set-up, sign-in, shipping; the owner reads it and removes them', async ({
   page,
   browser,
   request,
@@ -44,8 +44,8 @@ test('a Fulfilment member: invite, two-factor set-up, sign-in, shipping; the own
   await signInAdmin(page);
   await expect(page.getByTestId('admin-identity')).toHaveText('Owner (passcode) · Owner');
   await openTab(page, 'Staff');
-  await page.getByLabel('E-mail').fill(PACKER);
-  await page.getByLabel('Role', { exact: true }).selectOption('fulfilment');
+  await page.getByLabel('Email').fill(PACKER);
+  await page.getByLabel('Role', { exact: true }).selectOption('fulfillment');
   await page.getByRole('button', { name: 'Send invite' }).click();
   await expect(page.getByTestId('staff-invite').filter({ hasText: PACKER })).toBeVisible();
   await screenshotAt(page, 'staff-tab');
@@ -56,7 +56,7 @@ test('a Fulfilment member: invite, two-factor set-up, sign-in, shipping; the own
   await skipPromo(packer);
   const link = await linkFromOutbox(PACKER, '/staff/invite/');
   await packer.goto(new URL(link).pathname);
-  await expect(packer.getByText('Fulfilment', { exact: true })).toBeVisible();
+  await expect(packer.getByText('Fulfillment', { exact: true })).toBeVisible();
   await screenshotAt(packer, 'staff-invite');
   await packer.getByLabel('Your name').fill('Pat Packer');
   await packer.getByLabel('Choose a password').fill(PASSWORD);
@@ -77,7 +77,7 @@ test('a Fulfilment member: invite, two-factor set-up, sign-in, shipping; the own
   await packer.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(packer.getByText('Two-factor sign-in is on.')).toBeVisible();
 
-  // Their first sign-in with two-factor: signed out, then e-mail, password and a code at /auth.
+  // Their first sign-in with two-factor: signed out, then email, password and a code at /auth.
   await packerContext.clearCookies();
   await gotoHydrated(packer, '/auth');
   await packer.getByLabel('Email').fill(PACKER);
@@ -90,7 +90,7 @@ test('a Fulfilment member: invite, two-factor set-up, sign-in, shipping; the own
 
   // The header's Admin button opens the admin directly, with only the Orders tab.
   await packer.getByRole('button', { name: 'Admin', exact: true }).click();
-  await expect(packer.getByTestId('admin-identity')).toHaveText(`${PACKER} · Fulfilment`);
+  await expect(packer.getByTestId('admin-identity')).toHaveText(`${PACKER} · Fulfillment`);
   await expect(packer.getByRole('tab')).toHaveText(['Orders']);
   await expect(packer.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
   const row = packer.getByTestId('order-row').filter({ hasText: orderNumber });
@@ -106,7 +106,7 @@ test('a Fulfilment member: invite, two-factor set-up, sign-in, shipping; the own
   await ship.getByRole('button', { name: 'Mark as shipped' }).click();
   await expect(ship).toHaveCount(0);
   await expect(status).toHaveValue('shipped');
-  await screenshotAt(packer, 'staff-fulfilment-admin');
+  await screenshotAt(packer, 'staff-fulfillment-admin');
   // The API refuses what the screen does not offer.
   const refused = await packer.evaluate(async () => {
     const token = window.localStorage.getItem('adminSessionToken') ?? '';
@@ -114,7 +114,7 @@ test('a Fulfilment member: invite, two-factor set-up, sign-in, shipping; the own
     return { status: response.status, body: (await response.json()) as { error: string } };
   });
   expect(refused.status).toBe(403);
-  expect(refused.body.error).toBe('Your role (Fulfilment) cannot see customers: that needs Owner or Manager.');
+  expect(refused.body.error).toBe('Your role (Fulfillment) cannot see customers: that needs Owner or Manager.');
 
   // The owner reads it in the Activity tab.
   await page.setViewportSize({ width: 1280, height: 900 });

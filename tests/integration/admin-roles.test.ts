@@ -8,7 +8,7 @@
  * the sample id, 405 for a method it does not take), never 401 or 403.
  *
  * The roles: the passcode holder ("Owner (passcode)"), and staff members invited as Owner,
- * Manager and Fulfilment who set up two-factor sign-in and signed in (tests/support/staff.ts).
+ * Manager and Fulfillment who set up two-factor sign-in and signed in (tests/support/staff.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionDenied, roleCan, type AdminPermission, type StaffRole } from '../../domain/staff-roles';
@@ -26,7 +26,7 @@ const ENDPOINT_PERMISSIONS: Record<string, { GET?: AdminPermission; write?: Admi
   'api.admin.customers_.$id.ts': { GET: 'customers.view' },
   'api.admin.donations.ts': { GET: 'donations.view' },
   'api.admin.orders.ts': { GET: 'orders.view' },
-  'api.admin.orders_.$id.ts': { GET: 'orders.view', write: 'orders.fulfil' },
+  'api.admin.orders_.$id.ts': { GET: 'orders.view', write: 'orders.fulfill' },
   'api.admin.orders_.export.ts': { GET: 'orders.export' },
   'api.admin.passcode.ts': { write: 'staff.manage' },
   'api.admin.products.ts': { GET: 'products.view', write: 'products.edit' },
@@ -76,7 +76,7 @@ function casesOf(): Case[] {
       }
     }
   }
-  // Cancelling (and so refunding) asks more than moving an order along (issue 27: Fulfilment).
+  // Cancelling (and so refunding) asks more than moving an order along (issue 27: Fulfillment).
   cases.push({
     name: `PATCH /api/admin/orders/${SAMPLE_ID} (cancel)`,
     url: `/api/admin/orders/${SAMPLE_ID}`,
@@ -100,7 +100,7 @@ const ROLES: { name: string; role: StaffRole }[] = [
   { name: 'Owner (passcode)', role: 'owner' },
   { name: 'Owner', role: 'owner' },
   { name: 'Manager', role: 'manager' },
-  { name: 'Fulfilment', role: 'fulfilment' },
+  { name: 'Fulfillment', role: 'fulfillment' },
 ];
 
 let shop: TestShop;
@@ -113,7 +113,7 @@ beforeAll(async () => {
   for (const [name, role, email] of [
     ['Owner', 'owner', 'owner@example.com'],
     ['Manager', 'manager', 'manager@example.com'],
-    ['Fulfilment', 'fulfilment', 'packer@example.com'],
+    ['Fulfillment', 'fulfillment', 'packer@example.com'],
   ] as const) {
     const account = await createStaffMember(shop, passcodeToken, email, role);
     const started = await staffAdminSession(shop, account.cookie);

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LEAVE_GRACE_MS } from '../../domain/admin-session';
-import { ADMIN_SESSION_TTL_MS, findAdminSession, hashAdminToken } from '../../server/admin/sessions';
+import { ADMIN_SESSION_TTL_MS, findAdminSession, hashAdminToken } from '../../server/staff/admin-sessions';
 import {
   adminSessions,
   customers,

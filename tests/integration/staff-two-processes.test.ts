@@ -50,7 +50,7 @@ describe.skipIf(!onPostgres)('staff changes on another process', () => {
   beforeAll(async () => {
     shop = await createTestShop();
     ownerToken = await passcodeSession(shop);
-    member = await createStaffMember(shop, ownerToken, 'far.packer@example.com', 'fulfilment');
+    member = await createStaffMember(shop, ownerToken, 'far.packer@example.com', 'fulfillment');
     memberId = (
       await shop.database.db
         .select()

@@ -1,6 +1,6 @@
 /**
  * Staff accounts (issue 27), through HTTP on a real database (PGlite, or PostgreSQL with
- * DATABASE_URL): invites by e-mail (single use, 72 hours, forged and expired links refused
+ * DATABASE_URL): invites by email (single use, 72 hours, forged and expired links refused
  * and changing nothing), two-factor sign-in required before the admin opens, a code works
  * once and wrong codes count with the sign-in limit, role changes and removal end the
  * member's admin sessions at once, the role rules (last Owner, own role), and the log.
@@ -61,7 +61,7 @@ async function sessionToken(cookie: string): Promise<string> {
 describe('invites', () => {
   it('sends a single-use link valid 72 hours through the outbox, and logs the invite', async () => {
     const before = Date.now();
-    const invitePath = await inviteByEmail(shop, ownerToken, 'Single.Use@Example.com', 'fulfilment');
+    const invitePath = await inviteByEmail(shop, ownerToken, 'Single.Use@Example.com', 'fulfillment');
     const [invite] = await db()
       .select()
       .from(staffInvites)
@@ -73,7 +73,7 @@ describe('invites', () => {
     expect(await page.text()).toContain('single.use@example.com');
     const [logged] = await entries('staff.invited');
     expect(logged).toMatchObject({ actor: 'Owner (passcode)', target: 'single.use@example.com' });
-    expect(logged!.summary).toBe('Owner (passcode) invited single.use@example.com as Fulfilment');
+    expect(logged!.summary).toBe('Owner (passcode) invited single.use@example.com as Fulfillment');
 
     const first = await acceptInvite(shop, invitePath, { name: 'Single Use', password: STAFF_PASSWORD });
     expect(first.status).toBe(302);
@@ -135,7 +135,7 @@ describe('invites', () => {
     expect(anonymous.status).toBe(409);
     const wrong = await acceptInvite(shop, invitePath, { name: '', password: '' }, otherCookie);
     expect(wrong.status).toBe(403);
-    expect(await wrong.text()).toContain('different e-mail address');
+    expect(await wrong.text()).toContain('different email address');
     const accepted = await acceptInvite(shop, invitePath, { name: '', password: '' }, customerCookie);
     expect(accepted.status).toBe(302);
     const [member] = await db()
@@ -145,7 +145,7 @@ describe('invites', () => {
     expect(member!.role).toBe('manager');
   });
 
-  it('refuses a bad invite (e-mail, role) and a Manager inviting at all', async () => {
+  it('refuses a bad invite (email, role) and a Manager inviting at all', async () => {
     const bad = await adminRequest(shop, ownerToken, '/api/admin/staff', {
       method: 'POST',
       body: { email: 'not-an-email', role: 'manager' },
@@ -165,7 +165,7 @@ describe('two-factor sign-in', () => {
   let packer: StaffAccount;
 
   beforeAll(async () => {
-    packer = await createStaffMember(shop, ownerToken, 'packer@example.com', 'fulfilment');
+    packer = await createStaffMember(shop, ownerToken, 'packer@example.com', 'fulfillment');
   }, 60_000);
 
   it('keeps the admin closed until two-factor sign-in is set up', async () => {
@@ -200,7 +200,7 @@ describe('two-factor sign-in', () => {
     expect(reused.body).toMatchObject({ message: CODE_REUSED_MESSAGE });
 
     expect((await entries('sign-in.staff')).map((entry) => entry.summary)).toContain(
-      'packer@example.com signed in with e-mail, password and two-factor code',
+      'packer@example.com signed in with email, password and two-factor code',
     );
     const failures = (await entries('sign-in.staff.failed')).map((entry) => entry.summary);
     expect(failures).toContain('packer@example.com entered a wrong two-factor code');
@@ -243,13 +243,13 @@ describe('two-factor sign-in', () => {
     const identity = await adminRequest(shop, token, '/api/admin/session');
     expect(await identity.json()).toMatchObject({
       actor: 'packer@example.com',
-      role: 'fulfilment',
+      role: 'fulfillment',
       isPasscode: false,
-      permissions: ['orders.view', 'orders.fulfil', 'session.use'],
+      permissions: ['orders.view', 'orders.fulfill', 'session.use'],
     });
     const refund = await adminRequest(shop, token, '/api/admin/customers');
     expect(refund.status).toBe(403);
-    expect((await refund.json()) as object).toMatchObject({ error: permissionDenied('fulfilment', 'customers.view') });
+    expect((await refund.json()) as object).toMatchObject({ error: permissionDenied('fulfillment', 'customers.view') });
   });
 
   it('logs the set-up', async () => {
@@ -264,7 +264,7 @@ describe('role changes and removal', () => {
   let memberId: string;
 
   beforeAll(async () => {
-    member = await createStaffMember(shop, ownerToken, 'changer@example.com', 'fulfilment');
+    member = await createStaffMember(shop, ownerToken, 'changer@example.com', 'fulfillment');
     memberId = (
       await db()
         .select()
@@ -285,7 +285,7 @@ describe('role changes and removal', () => {
     const again = await sessionToken(member.cookie);
     expect((await adminRequest(shop, again, '/api/admin/customers')).status).toBe(200);
     const [logged] = (await entries('staff.role-changed')).filter((entry) => entry.target === 'changer@example.com');
-    expect(logged!.changes).toEqual([{ field: 'role', from: 'Fulfilment', to: 'Manager' }]);
+    expect(logged!.changes).toEqual([{ field: 'role', from: 'Fulfillment', to: 'Manager' }]);
   });
 
   it('refuses a staff member changing their own role, and a Manager managing staff', async () => {
@@ -311,7 +311,7 @@ describe('role changes and removal', () => {
     expect(raise.status).toBe(403);
     const invite = await adminRequest(shop, managerToken, '/api/admin/staff', {
       method: 'POST',
-      body: { email: 'x@example.com', role: 'fulfilment' },
+      body: { email: 'x@example.com', role: 'fulfillment' },
     });
     expect(invite.status).toBe(403);
   });

@@ -19,8 +19,8 @@ import type { Shipment } from '@domain/shipment';
 import { ApiError } from '~/lib/json-api';
 import { useCan } from './admin-identity';
 
-/** What a role without the cancel permission may move an order to (issue 27: Fulfilment). */
-const FULFILMENT_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
+/** What a role without the cancel permission may move an order to (issue 27: Fulfillment). */
+const FULFILLMENT_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
 
 type OrdersPage = AdminPage & { orders: AdminOrderRow[] };
 
@@ -130,7 +130,7 @@ export function OrdersTab() {
                 choices={
                   canCancel
                     ? ORDER_STATUSES
-                    : ORDER_STATUSES.filter((status) => status === order.status || FULFILMENT_STATUSES.includes(status))
+                    : ORDER_STATUSES.filter((status) => status === order.status || FULFILLMENT_STATUSES.includes(status))
                 }
                 value={order.status}
                 disabled={updateStatus.isPending}
@@ -163,7 +163,7 @@ export function OrdersTab() {
   );
 }
 
-/** An order's View Details: where it ships, its lines and totals, payment, fulfilment and refunds. */
+/** An order's View Details: where it ships, its lines and totals, payment, fulfillment and refunds. */
 function OrderDetails({ order }: { order: AdminOrderDetail }) {
   return (
     <>

@@ -1,5 +1,5 @@
 /**
- * Staff tab (issue 27; Owner only): invite a person by e-mail with a role, change a member's
+ * Staff tab (issue 27; Owner only): invite a person by email with a role, change a member's
  * role, remove a member, revoke an open invite, and change the admin passcode. The server
  * decides every rule (last Owner, own role, role above one's own) and answers its sentence,
  * shown here as it is.
@@ -37,7 +37,7 @@ export function StaffTab({ selfId }: { selfId: string | null }) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
   const formId = useId();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<StaffRole>('fulfilment');
+  const [role, setRole] = useState<StaffRole>('fulfillment');
 
   const invite = useMutation({
     mutationFn: () => adminSend('/api/admin/staff', 'POST', { email: email.trim(), role }),
@@ -169,7 +169,7 @@ export function StaffTab({ selfId }: { selfId: string | null }) {
             }}
           >
             <div className="space-y-2">
-              <Label htmlFor={`${formId}-email`}>E-mail</Label>
+              <Label htmlFor={`${formId}-email`}>Email</Label>
               <Input
                 id={`${formId}-email`}
                 type="email"

@@ -21,7 +21,7 @@ CREATE TABLE "staff_invites" (
 	"used_at" timestamp with time zone,
 	"revoked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "staff_invites_role_check" CHECK ("staff_invites"."role" in ('owner', 'manager', 'fulfilment'))
+	CONSTRAINT "staff_invites_role_check" CHECK ("staff_invites"."role" in ('owner', 'manager', 'fulfillment'))
 );
 --> statement-breakpoint
 CREATE TABLE "staff_members" (
@@ -31,7 +31,7 @@ CREATE TABLE "staff_members" (
 	"role" text NOT NULL,
 	"invited_by" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "staff_members_role_check" CHECK ("staff_members"."role" in ('owner', 'manager', 'fulfilment'))
+	CONSTRAINT "staff_members_role_check" CHECK ("staff_members"."role" in ('owner', 'manager', 'fulfillment'))
 );
 --> statement-breakpoint
 CREATE TABLE "two_factor" (

@@ -6,11 +6,10 @@
  */
 import type { AppLoadContext } from 'react-router';
 import type { RedemptionRate } from '../../domain/loyalty';
-import { hitRateLimit, type RateLimitRule } from '../admin/rate-limit';
-import { AppError } from '../app-error';
-import { jsonRoute } from '../http/json-route';
+import { enforceRateLimit, type RateLimitRule } from './rate-limit';
+import { jsonRoute } from './json-route';
 import type { Database } from '../db/client';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from '../payments/payment-provider';
 
 export interface StartPaymentInput {
   db: Database;
@@ -38,14 +37,12 @@ export function startPaymentAction<Args extends { request: Request; context: App
   answer: (result: Result) => Record<string, unknown>,
 ) {
   return jsonRoute<Args>({ methods: ['POST'], readBody: true, ...options }, async ({ request, context, body }) => {
-    const limit = await hitRateLimit({ db: context.db, key: `${options.what}:${context.clientIp}`, rule: START_PAYMENT_RULE });
-    if (limit.limited) {
-      throw new AppError('rate-limited', {
-        status: 429,
-        message: tooManyPaymentsMessage,
-        headers: { 'Retry-After': String(limit.retryAfterSeconds) },
-      });
-    }
+    await enforceRateLimit({
+      db: context.db,
+      key: `${options.what}:${context.clientIp}`,
+      rule: START_PAYMENT_RULE,
+      message: tooManyPaymentsMessage,
+    });
     const viewer = await context.auth.getViewer(request);
     const result = await start({
       db: context.db,

@@ -95,7 +95,12 @@ export interface StartOptions {
   script?: string;
   /** Further environment, e.g. PAGE_CACHE=off for the cold runs. */
   env?: Record<string, string>;
+  /** Node options before the script, e.g. ['--import', 'tsx'] for the checkout floor (a .ts file). */
+  nodeArgs?: string[];
 }
+
+/** The admin passcode of every shop the bench starts (scenarios sign in with it: bench/lib/shop-admin.ts). */
+export const BENCH_ADMIN_PASSCODE = 'bench-admin-passcode';
 
 /**
  * Starts `node scripts/start.mjs` bound to 127.0.0.1 on a free port and waits for "running at".
@@ -125,15 +130,20 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // The load comes from this machine: a scenario may name many clients in X-Forwarded-For
     // (checkouts are limited per client address); without the header, the socket's address.
     TRUST_PROXY: 'loopback',
+    ADMIN_PASSCODE: BENCH_ADMIN_PASSCODE,
     ...options.env,
   };
   const started = Date.now();
   const output = new OutputTail();
-  const child = spawn(process.execPath, [path.join(options.root, options.script ?? 'scripts/start.mjs')], {
-    cwd: options.root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), path.join(options.root, options.script ?? 'scripts/start.mjs')],
+    {
+      cwd: options.root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = waitForExit(child);
 
   let stopping: Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> | undefined;

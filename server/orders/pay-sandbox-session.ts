@@ -7,15 +7,14 @@ import * as CART_MESSAGES from '../../domain/cart-messages';
 import * as MESSAGES from '../../domain/messages';
 import { validateShippingAddress, type AddressField, type ShippingAddress } from '../../domain/shipping-address';
 import { AppError } from '../app-error';
-import { completeCheckoutSession } from './complete-checkout-session';
+import { completeCheckoutSession, expireCheckoutSession, syntheticEventId } from './complete-checkout-session';
 import { getHostedSession } from './get-hosted-session';
 import type { CompletionServices } from './payment-services';
-import { checkSandboxCard, sandboxPaymentReference } from './sandbox-provider';
+import { checkSandboxCard, sandboxPaymentReference } from '../payments/sandbox-provider';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 
-const orderNotPending = () =>
-  new AppError('order-not-pending', { status: 409, message: LIFECYCLE_MESSAGES.sandboxOrderNotPending });
-const expired = () => new AppError('session-expired', { status: 410, message: CART_MESSAGES.checkoutSessionExpired });
+const orderNotPending = () => new AppError('order-not-pending', { message: LIFECYCLE_MESSAGES.sandboxOrderNotPending });
+const expired = () => new AppError('session-expired', { message: CART_MESSAGES.checkoutSessionExpired });
 
 /** With a provider, a payment that raced a cancellation is given back (the completion's late-payment branch). */
 export async function paySandboxSession(
@@ -28,21 +27,12 @@ export async function paySandboxSession(
 ): Promise<void> {
   const session = await getHostedSession(options);
   if (!session || session.provider !== 'sandbox') {
-    throw new AppError('session-not-found', { status: 404, message: MESSAGES.checkoutSessionNotFound });
+    throw new AppError('session-not-found', { message: MESSAGES.checkoutSessionNotFound });
   }
   if (session.status === 'complete') return;
   if (session.status === 'expired') {
     // Past its expiry but not swept yet: record the expiry now (it cancels the order).
-    await completeCheckoutSession({
-      ...options,
-      event: {
-        eventId: `expire:${session.id}`,
-        provider: 'sandbox',
-        eventType: 'session.expired',
-        sessionId: session.id,
-        outcome: 'expired',
-      },
-    });
+    await expireCheckoutSession({ ...options, sessionId: session.id, providerName: 'sandbox' });
     throw expired();
   }
   // Cancelled by the admin (or expired) while the page was open: no payment is taken.
@@ -53,7 +43,6 @@ export async function paySandboxSession(
     const checked = validateShippingAddress(options.address ?? {});
     if (!checked.ok) {
       throw new AppError('invalid-address', {
-        status: 400,
         message: MESSAGES.shippingAddressInvalid,
         details: { fieldErrors: checked.errors },
       });
@@ -61,11 +50,12 @@ export async function paySandboxSession(
     shipping = checked.address;
   }
   const card = checkSandboxCard(options.cardNumber);
-  if (card.outcome !== 'paid') throw new AppError(`card-${card.outcome}`, { status: 402, message: card.message });
+  if (card.outcome !== 'paid')
+    throw new AppError(card.outcome === 'declined' ? 'card-declined' : 'card-invalid', { message: card.message });
   const completion = await completeCheckoutSession({
     ...options,
     event: {
-      eventId: `sandbox:paid:${session.id}`,
+      eventId: syntheticEventId({ provider: 'sandbox', sessionId: session.id, outcome: 'paid' }),
       provider: 'sandbox',
       eventType: 'checkout.session.completed',
       sessionId: session.id,

@@ -10,8 +10,8 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { checkoutSessions, donations, orders } from '../db/schema';
-import { cancelPendingCheckout } from '../orders/cancel-pending';
-import { completeCheckoutSession } from './complete-checkout-session';
+import { cancelPendingCheckout } from './cancel-pending';
+import { expireCheckoutSession } from './complete-checkout-session';
 import type { CompletionServices } from './payment-services';
 import { retryLatePaymentRefunds } from './refund-late-payment';
 
@@ -44,15 +44,10 @@ export async function expireStaleSessions(options: SweepServices & { now?: Date 
     .orderBy(asc(checkoutSessions.expiresAt))
     .limit(BATCH);
   for (const session of stale) {
-    await completeCheckoutSession({
+    await expireCheckoutSession({
       ...options,
-      event: {
-        eventId: `expire:${session.id}`,
-        provider: session.provider === 'stripe' ? 'stripe' : 'sandbox',
-        eventType: 'session.expired',
-        sessionId: session.id,
-        outcome: 'expired',
-      },
+      sessionId: session.id,
+      providerName: session.provider === 'stripe' ? 'stripe' : 'sandbox',
     });
   }
   return stale.length;

@@ -3,4 +3,4 @@
  * X-Admin-Session header whose role holds the permission the endpoint names, else a 401 (no
  * session: SPEC §6's message) or a 403 saying what the role cannot do (server/staff/admin-actor.ts).
  */
-export { requireAdminPermission as requireAdmin } from '../staff/admin-actor';
+export { requireAdminPermission as requireAdmin } from './admin-actor';

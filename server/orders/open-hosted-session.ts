@@ -9,8 +9,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import { checkoutSessions, donations, orders } from '../db/schema';
-import { cancelPendingCheckout } from '../orders/cancel-pending';
-import type { CreateHostedSessionInput, HostedSession } from './payment-provider';
+import { cancelPendingCheckout } from './cancel-pending';
+import type { CreateHostedSessionInput, HostedSession } from '../payments/payment-provider';
 import type { ProviderServices } from './payment-services';
 
 export const PROVIDER_UNREACHABLE_MESSAGE = 'The payment provider is not reachable. Please try again.';
@@ -30,7 +30,7 @@ export async function openHostedSession(
       { err: error, purpose: input.purpose, referenceId: input.referenceId },
       'payment provider could not create a session',
     );
-    throw new AppError('provider-unreachable', { status: 502, message: PROVIDER_UNREACHABLE_MESSAGE, cause: error });
+    throw new AppError('provider-unreachable', { message: PROVIDER_UNREACHABLE_MESSAGE, cause: error });
   }
 
   const linked = await db.transaction(async (tx) => {
@@ -71,7 +71,7 @@ export async function openHostedSession(
       { purpose: input.purpose, referenceId: input.referenceId },
       'checkout was cancelled before its session opened',
     );
-    throw new AppError('checkout-expired', { status: 409, message: 'This checkout has expired. Please try again.' });
+    throw new AppError('checkout-expired', { message: 'This checkout has expired. Please try again.' });
   }
   return session;
 }

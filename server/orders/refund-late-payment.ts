@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
+import { AppError } from '../app-error';
 import type { Executor } from '../db/client';
 import { orders, refunds } from '../db/schema';
 import {
@@ -18,7 +19,7 @@ import {
   requestRefund,
   writeOrderNote,
   type RefundRow,
-} from '../orders/refund-order';
+} from './refund-order';
 import type { ProviderServices } from './payment-services';
 
 /**
@@ -39,15 +40,21 @@ export async function claimLatePaymentRefund(options: {
     .update(orders)
     .set({ paymentReference: sql`coalesce(${orders.paymentReference}, ${paymentReference})` })
     .where(eq(orders.id, orderId));
-  const claim = await claimRefund({
-    db,
-    orderId,
-    provider: options.provider,
-    reason: 'late-payment',
-    amountCents: options.amountCents,
-    paymentReference,
-  });
-  return 'claimed' in claim ? claim.claimed : null;
+  try {
+    return await claimRefund({
+      db,
+      orderId,
+      orderNumber: order.orderNumber,
+      provider: options.provider,
+      reason: 'late-payment',
+      amountCents: options.amountCents,
+      paymentReference,
+    });
+  } catch (error) {
+    // Claimed already (by an earlier delivery of the same payment): nothing more to give back.
+    if (error instanceof AppError && error.code === 'refund-in-progress') return null;
+    throw error;
+  }
 }
 
 /** After commit: asks the provider for the claimed refund and notes the outcome on the order. */
@@ -58,7 +65,8 @@ export async function settleLatePaymentRefund(
   const attempt = await requestRefund(options);
   if (attempt.outcome === 'refunded') {
     await db.transaction(async (tx) => {
-      if (!(await markRefundSucceeded({ db: tx, refundId: refund.id, providerRefundId: attempt.providerRefundId }))) return;
+      if (!(await markRefundSucceeded({ db: tx, refundId: refund.id, providerRefundId: attempt.providerRefundId })))
+        return;
       await recordRefundedAmount({ db: tx, orderId: refund.orderId, refundedCents: refund.amountCents });
       await writeOrderNote({
         db: tx,
@@ -67,14 +75,21 @@ export async function settleLatePaymentRefund(
         body: LIFECYCLE_MESSAGES.noteLatePaymentRefunded(refund.amountCents),
       });
     });
-    logger.warn({ orderId: refund.orderId, refundId: refund.id }, 'payment for a cancelled order refunded automatically');
+    logger.warn(
+      { orderId: refund.orderId, refundId: refund.id },
+      'payment for a cancelled order refunded automatically',
+    );
   } else {
     logger.error({ orderId: refund.orderId, refundId: refund.id, reason: attempt.message }, 'automatic refund failed');
     await writeOrderNote({
       db,
       orderId: refund.orderId,
       kind: 'late-payment',
-      body: LIFECYCLE_MESSAGES.noteLatePaymentRefundFailed(refund.amountCents, attempt.message),
+      // Refused: the admin refunds it by hand. Unknown: the sweep retries it (retryLatePaymentRefunds).
+      body:
+        attempt.outcome === 'rejected'
+          ? LIFECYCLE_MESSAGES.noteLatePaymentRefundFailed(refund.amountCents, attempt.message)
+          : LIFECYCLE_MESSAGES.noteLatePaymentRefundPending(refund.amountCents, attempt.message),
     });
   }
   return attempt.outcome;

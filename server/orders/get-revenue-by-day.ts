@@ -1,6 +1,7 @@
 /** Paid revenue per UTC day for the dashboard chart (last 30 days, empty days as 0). */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { paidOrderPredicate } from './paid-order';
 
 export const REVENUE_CHART_DAYS = 30;
 
@@ -12,7 +13,7 @@ export async function getRevenueByDay(options: { db: Executor; days?: number; no
   const result = await options.db.execute<{ day: string; revenue: string }>(sql`
     select to_char(date_trunc('day', paid_at at time zone 'UTC'), 'YYYY-MM-DD') as day, sum(total_cents) as revenue
     from orders
-    where paid_at is not null and paid_at >= ${from.toISOString()}::timestamptz and status <> 'cancelled'
+    where ${paidOrderPredicate} and paid_at >= ${from.toISOString()}::timestamptz
     group by 1`);
   const byDay = new Map(result.rows.map((row) => [row.day, Number(row.revenue)]));
   return Array.from({ length: days }, (_, index) => {

@@ -8,7 +8,7 @@ import type { AdminOrderRow, AdminPage } from '../../domain/admin-contract';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orders } from '../db/schema';
-import { AdminSearchQuerySchema, escapeLike, readAdminPage, type AdminListOptions } from './admin-list-query';
+import { AdminSearchQuerySchema, escapeLike, readAdminPage, type AdminListOptions } from '../db/admin-list-query';
 import { readAdminCounters } from './read-admin-counters';
 
 export const OrderFilterSchema = AdminSearchQuerySchema.extend({

@@ -13,9 +13,9 @@ import type { Shipment } from '../../domain/shipment';
 import { AppError, notFound } from '../app-error';
 import { orders, refunds } from '../db/schema';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
-import { cancelOrder } from '../orders/cancel-order';
+import { cancelOrder } from './cancel-order';
 import { retakeOrderStock } from '../stock/retake-order-stock';
-import type { PaymentServices } from '../payments/payment-services';
+import type { PaymentServices } from './payment-services';
 import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
 import type { Executor } from '../db/client';
 
@@ -49,13 +49,11 @@ export async function updateOrderStatus(
       .limit(1);
     if (liveRefund?.status === 'pending') {
       throw new AppError('refund-in-progress', {
-        status: 409,
         message: LIFECYCLE_MESSAGES.refundInProgress(order.orderNumber),
       });
     }
     if (order.status === 'cancelled' && (liveRefund || order.refundedCents > 0)) {
       throw new AppError('refunded-order-final', {
-        status: 409,
         message: LIFECYCLE_MESSAGES.refundedOrderIsFinal(order.orderNumber),
       });
     }

@@ -13,6 +13,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
+import { TooManyRequestsError } from '../app-error';
 
 export interface RateLimitRule {
   limit: number;
@@ -70,4 +71,29 @@ export async function refundRateLimitHit(options: { db: Executor; key: string; h
         gt(rateLimitCounters.count, 0),
       ),
     );
+}
+
+/**
+ * The one way a limit refuses (issue 29): counts the hit and, over the limit, throws a
+ * TooManyRequestsError (429 with Retry-After) carrying the caller's message. Returns the hit, so a
+ * verified success can hand it back (refundRateLimitHit).
+ */
+export async function enforceRateLimit(options: {
+  db: Executor;
+  key: string;
+  rule: RateLimitRule;
+  /** What the person reads; may say how long to wait. */
+  message: string | ((retryAfterSeconds: number) => string);
+  code?: TooManyRequestsError['code'] & ('rate-limited' | 'too-many-attempts' | 'TOO_MANY_REQUESTS');
+  details?: Record<string, unknown>;
+  now?: Date;
+}): Promise<RateLimitHit> {
+  const hit = await hitRateLimit(options);
+  if (!hit.limited) return hit;
+  const message = typeof options.message === 'function' ? options.message(hit.retryAfterSeconds) : options.message;
+  throw new TooManyRequestsError(options.code ?? 'rate-limited', {
+    message,
+    retryAfterSeconds: hit.retryAfterSeconds,
+    details: options.details,
+  });
 }

@@ -7,7 +7,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { OrderLineSummary, OrderTotalsSummary } from '../../domain/order-summary';
 import type { Executor } from '../db/client';
 import { checkoutSessions, donations, orderLines, orders } from '../db/schema';
-import { orderLineOf, orderTotalsOf } from '../orders/order-summary';
+import { isPaidOrder } from '../../domain/order-status';
+import { orderLineOf, orderTotalsOf } from './order-summary';
 
 export interface HostedSessionView {
   id: string;
@@ -28,9 +29,6 @@ export interface HostedSessionView {
       });
   donation: null | { amountCents: number; status: string };
 }
-
-/** Statuses of a paid order (paid, then on its way). */
-const PAID_ORDER_STATUSES = new Set(['processing', 'shipped', 'delivered']);
 
 export async function getHostedSession(options: {
   db: Executor;
@@ -53,9 +51,11 @@ export async function getHostedSession(options: {
     order: null,
     donation: null,
   };
+  let orderPaid: boolean | null = null;
   if (session.orderId) {
     const [order] = await db.select().from(orders).where(eq(orders.id, session.orderId));
     if (order) {
+      orderPaid = isPaidOrder(order);
       const lines = await db
         .select()
         .from(orderLines)
@@ -74,8 +74,6 @@ export async function getHostedSession(options: {
     const [donation] = await db.select().from(donations).where(eq(donations.id, session.donationId));
     if (donation) view.donation = { amountCents: donation.amountCents, status: donation.status };
   }
-  view.isPaid =
-    session.status === 'complete' &&
-    (view.order ? PAID_ORDER_STATUSES.has(view.order.status) : view.donation?.status === 'paid');
+  view.isPaid = session.status === 'complete' && (orderPaid ?? view.donation?.status === 'paid');
   return view;
 }

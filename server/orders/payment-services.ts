@@ -6,9 +6,8 @@
  * back a payment for an order that is no longer pending.
  */
 import type { Logger } from 'pino';
-import type { AppServices } from '../context';
 import type { Database } from '../db/client';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from '../payments/payment-provider';
 
 export interface ProviderServices {
   db: Database;
@@ -18,7 +17,7 @@ export interface ProviderServices {
 
 export interface PaymentServices extends ProviderServices {
   /** The mail loop: a message queued in a transaction is sent right after commit. */
-  mail: Pick<AppServices['mail'], 'deliverNow'>;
+  mail: { deliverNow(): Promise<void> };
 }
 
 export type CompletionServices = Omit<PaymentServices, 'provider'> & {

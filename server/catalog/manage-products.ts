@@ -6,7 +6,9 @@
  */
 import { desc, eq, ne, and } from 'drizzle-orm';
 import type { AdminProduct } from '../../domain/admin-contract';
-import type { ProductInput } from '../../domain/product-form';
+import * as ADMIN_MESSAGES from '../../domain/admin-messages';
+import { ProductInputSchema, type ProductInput } from '../../domain/product-form';
+import { badRequest } from '../app-error';
 import { productWriteTags } from '../../domain/catalogue-tags';
 import type { AppServices } from '../context';
 import type { Executor } from '../db/client';
@@ -82,18 +84,40 @@ type CatalogWrite = {
   invalidateCatalogue: AppServices['invalidateCatalogue'];
   imageStorage: ImageStorage;
   logger?: Logger;
-  actor: AuditActor;
 };
+
+/** Who writes: each product change's audit entry goes in its transaction (issue 27). */
+type Audited = { actor: AuditActor };
+
+/** The product form's body checked (ProductInputSchema): the first problem is a 400. */
+export function parseProductInput(body: unknown): ProductInput {
+  const input = ProductInputSchema.safeParse(body);
+  if (!input.success) throw badRequest(input.error.issues[0]?.message ?? ADMIN_MESSAGES.productRequiredFields);
+  return input.data;
+}
+
+/** What a product write takes of the request context. */
+export const catalogWriteOf = (context: CatalogWrite): CatalogWrite => ({
+  db: context.db,
+  invalidateCatalogue: context.invalidateCatalogue,
+  imageStorage: context.imageStorage,
+  logger: context.logger,
+});
 
 function removeFilesLater(options: CatalogWrite, removed: RemovedImages) {
   if (!removed.length) return Promise.resolve();
-  return removeImageFiles(options.imageStorage, removed, (error) => options.logger?.warn({ err: error }, 'image file not removed'));
+  return removeImageFiles(options.imageStorage, removed, (error) =>
+    options.logger?.warn({ err: error }, 'image file not removed'),
+  );
 }
 
-export async function createProduct(options: CatalogWrite & { input: ProductInput }) {
+export async function createProduct(options: CatalogWrite & Audited & { input: ProductInput }) {
   const { db, input } = options;
   const inserted = await writeWithFreeSlug(db, input.slug, undefined, async (tx, slug) => {
-    const [row] = await tx.insert(products).values({ ...input, slug }).returning();
+    const [row] = await tx
+      .insert(products)
+      .values({ ...input, slug })
+      .returning();
     await linkProductImages(tx, row!.id, row!.imageUrls);
     await writeAuditEntry(tx, options.actor, {
       action: 'product.created',
@@ -107,14 +131,18 @@ export async function createProduct(options: CatalogWrite & { input: ProductInpu
   return toAdminProduct(inserted);
 }
 
-export async function updateProduct(options: CatalogWrite & { productId: string; input: ProductInput }) {
+export async function updateProduct(options: CatalogWrite & Audited & { productId: string; input: ProductInput }) {
   const { db, input, productId } = options;
   // The row before the change: the lists it leaves drop too.
   const [before] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
   if (!before) return null;
   const updated = await writeWithFreeSlug(db, input.slug, productId, async (tx, slug) => {
     const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
-    const [row] = await tx.update(products).set({ ...input, slug }).where(eq(products.id, productId)).returning();
+    const [row] = await tx
+      .update(products)
+      .set({ ...input, slug })
+      .where(eq(products.id, productId))
+      .returning();
     if (!row || !current) return null;
     const changes = productChanges(current, row);
     if (changes.length > 0) {
@@ -158,7 +186,7 @@ export async function updateProductCost(options: { db: Executor; productId: stri
 }
 
 /** Deletes the product with its images: rows in the same transaction, files after it. */
-export async function deleteProduct(options: CatalogWrite & { productId: string }): Promise<boolean> {
+export async function deleteProduct(options: CatalogWrite & Audited & { productId: string }): Promise<boolean> {
   const { productId } = options;
   const result = await options.db.transaction(async (tx) => {
     const removed = await removeProductImages(tx, productId);

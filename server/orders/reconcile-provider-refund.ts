@@ -13,7 +13,7 @@ import type Stripe from 'stripe';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 import type { Database } from '../db/client';
 import { orders, paymentEvents, refunds } from '../db/schema';
-import { recordRefundedAmount, writeOrderNote } from '../orders/refund-order';
+import { recordRefundedAmount, writeOrderNote } from './refund-order';
 
 export type RefundReconciliation = 'reconciled' | 'duplicate-event' | 'unknown-payment';
 

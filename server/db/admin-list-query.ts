@@ -7,7 +7,7 @@
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { AdminPage } from '../../domain/admin-contract';
-import type { Executor } from '../db/client';
+import type { Executor } from './client';
 
 export const ADMIN_PAGE_SIZE = 20;
 

@@ -3,8 +3,8 @@ import { ilike, or, desc, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminCustomerRow, AdminPage } from '../../domain/admin-contract';
 import { customers } from '../db/schema';
-import { AdminSearchQuerySchema, escapeLike, readAdminPage, type AdminListOptions } from './admin-list-query';
-import { readAdminCounters } from './read-admin-counters';
+import { AdminSearchQuerySchema, escapeLike, readAdminPage, type AdminListOptions } from '../db/admin-list-query';
+import { readAdminCounters } from '../orders/read-admin-counters';
 
 /**
  * The phone the admin shows: the account's own, else the one given with the customer's latest

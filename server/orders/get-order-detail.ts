@@ -4,7 +4,7 @@ import type { AdminOrderDetail } from '../../domain/admin-contract';
 import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
-import { orderLineOf, orderTotalsOf } from '../orders/order-summary';
+import { orderLineOf, orderTotalsOf } from './order-summary';
 import { getOrderLifecycle } from './get-order-lifecycle';
 import { orderShippingAddress } from '../customers/get-last-shipping-address';
 

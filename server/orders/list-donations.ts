@@ -7,7 +7,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AdminDonationsPage } from '../../domain/order-lifecycle';
 import { donations } from '../db/schema';
-import { AdminListQuerySchema, readAdminPage, type AdminListOptions } from './admin-list-query';
+import { AdminListQuerySchema, readAdminPage, type AdminListOptions } from '../db/admin-list-query';
 
 export const DONATION_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 

@@ -8,7 +8,7 @@
 import type Stripe from 'stripe';
 import { AppError } from '../app-error';
 import { completeCheckoutSession, type PaymentOutcome } from './complete-checkout-session';
-import { stripeSessionState } from './stripe-provider';
+import { stripeSessionState } from '../payments/stripe-provider';
 import type { CompletionServices } from './payment-services';
 import { reconcileProviderRefund } from './reconcile-provider-refund';
 
@@ -23,20 +23,16 @@ export async function handleStripeWebhook(
   },
 ): Promise<WebhookAnswer> {
   const { stripe, webhookSecret, logger } = options;
-  const refuse = (status: number, message: string) =>
-    new AppError(status === 404 ? 'not-configured' : 'invalid-signature', {
-      status,
-      message,
-      details: { received: false },
-    });
-  if (!stripe || !webhookSecret) throw refuse(404, 'Stripe webhooks are not configured');
-  if (!options.signature) throw refuse(400, 'Missing Stripe-Signature header');
+  const refuse = (code: 'not-configured' | 'invalid-signature', message: string) =>
+    new AppError(code, { message, details: { received: false } });
+  if (!stripe || !webhookSecret) throw refuse('not-configured', 'Stripe webhooks are not configured');
+  if (!options.signature) throw refuse('invalid-signature', 'Missing Stripe-Signature header');
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(options.rawBody, options.signature, webhookSecret);
   } catch (error) {
     logger.warn({ err: error }, 'stripe webhook with a bad signature');
-    throw refuse(400, 'Invalid signature');
+    throw refuse('invalid-signature', 'Invalid signature');
   }
   let outcome: PaymentOutcome | null = null;
   switch (event.type) {
@@ -54,7 +50,12 @@ export async function handleStripeWebhook(
       break;
     case 'charge.refunded': {
       // A refund made anywhere (ours, or in Stripe's dashboard): the order shows what Stripe says.
-      const reconciled = await reconcileProviderRefund({ db: options.db, logger, eventId: event.id, charge: event.data.object });
+      const reconciled = await reconcileProviderRefund({
+        db: options.db,
+        logger,
+        eventId: event.id,
+        charge: event.data.object,
+      });
       return { received: true, result: reconciled };
     }
     default:

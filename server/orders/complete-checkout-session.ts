@@ -11,7 +11,7 @@
  * confirmation), unpaid order (cancel), paid donation, unpaid donation. A step that must
  * happen with the payment (the shipping address, committing reserved stock) goes into its
  * branch; so does a payment for an order that is no longer pending ('unchanged'): its refund
- * is claimed here and asked of the provider after commit (server/payments/refund-late-payment.ts).
+ * is claimed here and asked of the provider after commit (server/orders/refund-late-payment.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
@@ -20,8 +20,8 @@ import { checkoutSessions, donations, orderLines, orders, paymentEvents } from '
 import { recordEarnedPoints, recordRedeemedPoints } from '../loyalty/ledger';
 import { enqueueEmail } from '../mail/enqueue-email';
 import { orderConfirmationKey, orderConfirmationMessage } from '../mail/order-confirmation';
-import { cancelPendingCheckout } from '../orders/cancel-pending';
-import type { RefundRow } from '../orders/refund-order';
+import { cancelPendingCheckout } from './cancel-pending';
+import type { RefundRow } from './refund-order';
 import type { CompletionServices } from './payment-services';
 import { claimLatePaymentRefund, settleLatePaymentRefund } from './refund-late-payment';
 import { commitOrderStock } from '../stock/commit-order-stock';
@@ -42,11 +42,51 @@ export interface PaymentEventInput {
   shipping?: ShippingAddress | null;
 }
 
+/**
+ * The id of an event the shop makes up itself (an expiry, the sandbox's payment, a payment read
+ * back from the provider): one per session and outcome, so a second report of the same thing is a
+ * duplicate. The one place these ids are built.
+ */
+export function syntheticEventId(event: { provider: string; sessionId: string; outcome: 'paid' | 'expired' }): string {
+  return event.outcome === 'expired' ? `expire:${event.sessionId}` : `${event.provider}:paid:${event.sessionId}`;
+}
+
+/** An expiry queues no mail (only a payment does). */
+const NO_MAIL = { deliverNow: async () => {} };
+
+/**
+ * The one door every expiry goes through (the sweep, the sandbox page past its time, a checkout
+ * replaced by a new one): the session is expired and its pending order or donation cancelled,
+ * once, whoever comes first.
+ */
+export async function expireCheckoutSession(
+  options: Pick<CompletionServices, 'db' | 'logger'> & { sessionId: string; providerName: 'sandbox' | 'stripe' },
+): Promise<CompletionResult> {
+  const { db, logger, sessionId, providerName: provider } = options;
+  return completeCheckoutSession({
+    db,
+    logger,
+    mail: NO_MAIL,
+    event: {
+      eventId: syntheticEventId({ provider, sessionId, outcome: 'expired' }),
+      provider,
+      eventType: 'session.expired',
+      sessionId,
+      outcome: 'expired',
+    },
+  });
+}
+
 export type CompletionResult =
   | { result: 'duplicate-event' }
   | { result: 'unknown-session' }
   | { result: 'applied'; purpose: 'order' | 'donation'; status: string }
-  | { result: 'unchanged'; purpose: 'order' | 'donation'; status: string; lateRefund?: 'refunded' | 'rejected' | 'unknown' };
+  | {
+      result: 'unchanged';
+      purpose: 'order' | 'donation';
+      status: string;
+      lateRefund?: 'refunded' | 'rejected' | 'unknown';
+    };
 
 export async function completeCheckoutSession(
   options: CompletionServices & { event: PaymentEventInput },
@@ -105,7 +145,10 @@ export async function completeCheckoutSession(
     // A second report of a payment already recorded is normal (read-back, then the webhook);
     // a payment for an order that was cancelled first is not.
     const alreadyPaid = event.outcome === 'paid' && !['pending', 'cancelled'].includes(result.status);
-    logger[alreadyPaid ? 'info' : 'warn']({ event, status: result.status }, 'payment event did not change its order or donation');
+    logger[alreadyPaid ? 'info' : 'warn'](
+      { event, status: result.status },
+      'payment event did not change its order or donation',
+    );
   }
   if (result.result === 'applied' && result.purpose === 'order' && event.outcome === 'paid') {
     // The confirmation was queued in the transaction above: send it now, not on the next tick.

@@ -5,7 +5,7 @@
  * exactly-once function, as Stripe advises for the success page. A made-up, unpaid or
  * expired session is simply 'not-paid': the page shows no order data for it.
  */
-import { completeCheckoutSession } from './complete-checkout-session';
+import { completeCheckoutSession, syntheticEventId } from './complete-checkout-session';
 import { getHostedSession } from './get-hosted-session';
 import type { PaymentServices } from './payment-services';
 
@@ -33,7 +33,7 @@ export async function confirmPayment(
       await completeCheckoutSession({
         ...options,
         event: {
-          eventId: `${provider.name}:paid:${view.id}`,
+          eventId: syntheticEventId({ provider: provider.name, sessionId: view.id, outcome: 'paid' }),
           provider: provider.name,
           eventType: 'checkout.session.completed',
           sessionId: view.id,
