@@ -46,7 +46,6 @@ export const AUDIT_ACTIONS = {
   'products.synced': 'Products synced to Stripe',
   'page.saved': 'Shop page saved',
   'page.reset': 'Shop page reset',
-  'backup.created': 'Backup made',
   'staff.invited': 'Staff invited',
   'staff.invite-revoked': 'Invite revoked',
   'staff.joined': 'Staff joined',
