@@ -23,6 +23,7 @@ import {
   type StaffAccount,
 } from '../support/staff';
 import { createTestShop, type TestShop } from '../support/test-shop';
+import { totpCode } from '../support/totp';
 
 let shop: TestShop;
 let ownerToken: string;
@@ -350,6 +351,57 @@ describe('role changes and removal', () => {
     expect((await next.json()) as object).toMatchObject({ error: STAFF_TEXTS.notStaff });
     const [logged] = (await entries('staff.removed')).filter((entry) => entry.target === 'changer@example.com');
     expect(logged!.summary).toBe('Owner (passcode) removed changer@example.com (Manager)');
+  });
+});
+
+describe('at the same moment', () => {
+  it('one invite link accepted five times at once makes one member', async () => {
+    const invitePath = await inviteByEmail(shop, ownerToken, 'racer@example.com', 'fulfillment');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        acceptInvite(shop, invitePath, { name: `Racer ${i}`, password: STAFF_PASSWORD }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 302)).toHaveLength(1);
+    for (const status of statuses.filter((status) => status !== 302)) expect([409, 410]).toContain(status);
+    expect(
+      await db()
+        .select()
+        .from(staffMembers)
+        .where(sql`${staffMembers.email} = 'racer@example.com'`),
+    ).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(user)
+        .where(sql`${user.email} = 'racer@example.com'`),
+    ).toHaveLength(1);
+    expect((await entries('staff.joined')).filter((entry) => entry.target === 'racer@example.com')).toHaveLength(1);
+  });
+
+  it('one code sent by five sign-ins at once signs in once', async () => {
+    const racer = await createStaffMember(shop, ownerToken, 'codes@example.com', 'fulfillment');
+    const pending = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => {
+        const first = await postJson(
+          shop,
+          '/api/auth/sign-in/email',
+          { email: racer.email, password: racer.password },
+          { clientIp: `198.51.100.${70 + i}` },
+        );
+        return { cookie: cookieFrom(first), clientIp: `198.51.100.${70 + i}` };
+      }),
+    );
+    const code = [0, 1, -1]
+      .map((offset) => totpCode(racer.totpUri, offset))
+      .find((candidate) => !racer.usedCodes.has(candidate))!;
+    const answers = await Promise.all(
+      pending.map(({ cookie, clientIp }) =>
+        postJson(shop, '/api/auth/two-factor/verify-totp', { code }, { cookie, clientIp }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
   });
 });
 
