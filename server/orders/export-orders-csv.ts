@@ -1,6 +1,8 @@
 /** Every order matching the Orders tab's filter as CSV (RFC 4180 quoting), newest first. */
 import { eq, desc } from 'drizzle-orm';
 import { centsToDecimalString } from '../../domain/money';
+import { amountChargedCents } from '../../domain/order-summary';
+import { formatTaxRate } from '../../domain/tax';
 import type { Executor } from '../db/client';
 import { customers, orders } from '../db/schema';
 import { orderFilterWhere, type OrderFilter } from './list-orders';
@@ -25,6 +27,11 @@ export const ORDER_CSV_HEADER = [
   'points_redeemed',
   'shipping',
   'total',
+  // Issue 25: the sales tax charged, its place and rate, and what was charged in all.
+  'tax',
+  'tax_place',
+  'tax_rate',
+  'amount_charged',
   'paid_at',
   'created_at',
   'shipping_name',
@@ -62,6 +69,10 @@ export async function exportOrdersCsv(options: { db: Executor; filter: Pick<Orde
           order.pointsRedeemed,
           centsToDecimalString(order.shippingCents),
           centsToDecimalString(order.totalCents),
+          centsToDecimalString(order.taxCents),
+          order.taxCountry ? [order.taxCountry, order.taxRegion].filter(Boolean).join('-') : '',
+          order.taxRateMilli === null ? '' : formatTaxRate(order.taxRateMilli),
+          centsToDecimalString(amountChargedCents(order)),
           order.paidAt?.toISOString(),
           order.createdAt.toISOString(),
           order.shippingName,

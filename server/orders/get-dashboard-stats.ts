@@ -11,6 +11,7 @@ import { customers, orders, products } from '../db/schema';
 import { readAdminCounters } from './read-admin-counters';
 import { countVisitors } from '../visitors/count-visitors';
 import { listLowStock } from '../stock/product-stock';
+import { getTaxCollectedCents } from '../tax/tax-report';
 
 export const RECENT_ACTIVITY_LIMIT = 5;
 /** Low-stock variants listed on the dashboard card. */
@@ -18,7 +19,7 @@ export const LOW_STOCK_LIST_LIMIT = 12;
 
 export async function getDashboardStats(options: { db: Executor; now?: Date }): Promise<DashboardStats> {
   const { db } = options;
-  const [counts, visitors, recent, lowStock] = await Promise.all([
+  const [counts, visitors, recent, lowStock, taxCollectedCents] = await Promise.all([
     Promise.all([readAdminCounters({ db }), db.$count(products, eq(products.isActive, true))]),
     countVisitors({ db, now: options.now }),
     db
@@ -34,12 +35,14 @@ export async function getDashboardStats(options: { db: Executor; now?: Date }): 
       .orderBy(desc(orders.createdAt))
       .limit(RECENT_ACTIVITY_LIMIT),
     listLowStock({ db, limit: LOW_STOCK_LIST_LIMIT }),
+    getTaxCollectedCents({ db }),
   ]);
   const [counters, activeProducts] = counts;
   return {
     totalProducts: activeProducts,
     totalOrders: counters.totalOrders,
     revenueCents: counters.revenueCents,
+    taxCollectedCents,
     customers: counters.customers,
     onlineNow: visitors.onlineNow,
     totalVisitors: visitors.totalVisitors,

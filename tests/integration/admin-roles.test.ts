@@ -43,6 +43,11 @@ const ENDPOINT_PERMISSIONS: Record<string, { GET?: AdminPermission; write?: Admi
   'api.admin.stats.ts': { GET: 'dashboard.view' },
   'api.admin.sync.ts': { GET: 'products.view', write: 'products.edit' },
   'api.admin.uploads.ts': { write: 'products.edit' },
+  // Issue 25: the rates are read with the report; settings and rates change only for the Owner.
+  'api.admin.tax-rates.ts': { GET: 'tax.report', write: 'tax.manage' },
+  'api.admin.tax-rates_.$id.ts': { write: 'tax.manage' },
+  'api.admin.tax-report.ts': { GET: 'tax.report' },
+  'api.admin.tax-settings.ts': { write: 'tax.manage' },
 };
 
 interface Case {

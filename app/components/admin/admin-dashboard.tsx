@@ -4,6 +4,7 @@ import { useState } from 'react';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import type { AdminPermission } from '@domain/staff-roles';
 import { STAFF_ROLE_LABELS } from '@domain/staff-roles';
+import { TAX_MESSAGES } from '@domain/tax';
 import { ActivityTab } from './activity-tab';
 import { AdminIdentityContext, useAdminIdentityQuery } from './admin-identity';
 import { StaffTab } from './staff-tab';
@@ -16,6 +17,7 @@ import { MarginsTab } from './margins-tab';
 import { OrdersTab } from './orders-tab';
 import { PagesTab } from './pages-tab';
 import { ProductsTab } from './products-tab';
+import { TaxTab } from './tax-tab';
 import { useAdminSessionLifecycle } from './use-admin-session-lifecycle';
 
 /** Each tab shows only to a role holding its permission (issue 27, domain/staff-roles.ts). */
@@ -31,6 +33,8 @@ const TABS: readonly { value: string; label: string; permission: AdminPermission
   { value: 'pages', label: 'Pages', permission: 'pages.edit' },
   // Issue 28: the owner's backups.
   { value: 'backups', label: 'Backups', permission: 'backups.manage' },
+  // Issue 25: where the shop collects sales tax (Owner), and the report to file with (Owner, Manager).
+  { value: 'tax', label: TAX_MESSAGES.tabTitle, permission: 'tax.report' },
   // Issue 27: who did what, and the team.
   { value: 'activity', label: 'Activity', permission: 'activity.view' },
   { value: 'staff', label: 'Staff', permission: 'staff.manage' },
@@ -45,6 +49,7 @@ const PLAIN_TABS = [
   { value: 'donations', Panel: DonationsTab },
   { value: 'pages', Panel: PagesTab },
   { value: 'backups', Panel: BackupsTab },
+  { value: 'tax', Panel: TaxTab },
   { value: 'activity', Panel: ActivityTab },
 ];
 
