@@ -12,7 +12,7 @@ import type { Route } from './+types/api.admin.discounts';
 export const loader = jsonRoute<Route.LoaderArgs>(
   { methods: ['GET', 'HEAD'], failureMessage: 'Failed to fetch discount codes', what: 'admin discounts' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'discounts.manage');
     return { discounts: await listDiscounts({ db: context.db }) };
   },
 );
@@ -21,7 +21,7 @@ export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: 'Failed to save the discount code', what: 'discount create' },
   async ({ request, context }) => {
     // The session first: without one, every method is 401 (tests/integration/admin-guard.test.ts).
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'discounts.manage');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const discount = await createDiscount({ db: context.db, input: await readJsonBody(request) });
     context.logger.info({ discountId: discount.id, code: discount.code }, 'discount code created');

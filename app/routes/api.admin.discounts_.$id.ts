@@ -19,7 +19,7 @@ export const loader = actionOnlyLoader(METHODS);
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: 'Failed to save the discount code', what: 'discount change' },
   async ({ request, context, params }) => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'discounts.manage');
     if (!METHODS.includes(request.method)) throw methodNotAllowed(METHODS.join(', '));
     const id = z.uuid().safeParse(params.id);
     if (!id.success) throw notFound(DISCOUNT_ERRORS.notFound);

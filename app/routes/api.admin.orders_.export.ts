@@ -7,7 +7,7 @@ import type { Route } from './+types/api.admin.orders_.export';
 
 /** Every order matching ?q= and ?status= as a CSV download (errors answer as JSON). */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'orders export' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'orders.export');
   const filter = readQuery(request, OrderFilterSchema);
   const csv = await exportOrdersCsv({ db: context.db, filter });
   const day = new Date().toISOString().slice(0, 10);

@@ -11,7 +11,7 @@ import type { Route } from './+types/api.admin.products';
 export const loader = jsonRoute<Route.LoaderArgs>(
   { failureMessage: MESSAGES.fetchProductsFailed, what: 'admin products' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'products.view');
     return { products: await listAdminProducts({ db: context.db }) };
   },
 );
@@ -20,10 +20,10 @@ export const loader = jsonRoute<Route.LoaderArgs>(
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.addProductFailed, what: 'product create' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    const actor = await requireAdmin(request, context, 'products.edit');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const input = parseProductInput(await readJsonBody(request));
-    const product = await createProduct({ ...catalogWriteOf(context), input });
+    const product = await createProduct({ ...catalogWriteOf(context), actor, input });
     context.logger.info({ productId: product.id }, 'product created');
     return jsonResponse({ product }, { status: 201 });
   },

@@ -190,6 +190,8 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** Better Auth's two-factor plugin: set once the TOTP set-up is confirmed with a code. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -676,10 +678,17 @@ export const adminSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    /**
+     * The staff member the session belongs to; null for a passcode session ("Owner (passcode)").
+     * Removing the member removes their sessions with them (on every process: each request
+     * reads the session and the member's role from the database).
+     */
+    staffMemberId: uuid('staff_member_id').references(() => staffMembers.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('admin_sessions_token_hash_unique').on(t.tokenHash),
     index('admin_sessions_expires_idx').on(t.expiresAt),
+    index('admin_sessions_staff_member_idx').on(t.staffMemberId),
   ],
 );
 
@@ -795,5 +804,113 @@ export const backupRuns = pgTable(
   (t) => [
     uniqueIndex('backup_runs_slot_unique').on(t.slot),
     index('backup_runs_finished_idx').on(t.status, t.finishedAt),
+  ],
+);
+
+/* ------------------------------------------------------------------ staff (issue 27) */
+
+/** Better Auth's two-factor plugin table (TOTP secret and recovery codes, both encrypted). */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factor_secret_idx').on(t.secret), index('two_factor_user_id_idx').on(t.userId)],
+);
+
+/**
+ * TOTP codes already accepted, per account (server/staff/two-factor-replay.ts): a code is
+ * valid for about a minute, and one that was used once is refused for the rest of that time.
+ */
+export const twoFactorUsedCodes = pgTable(
+  'two_factor_used_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/** Named staff: one Better Auth account each, with one fixed role (domain/staff-roles.ts). */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'fulfillment'] }).notNull(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_members_user_unique').on(t.userId),
+    uniqueIndex('staff_members_email_unique').on(t.email),
+    check('staff_members_role_check', sql`${t.role} in ('owner', 'manager', 'fulfillment')`),
+  ],
+);
+
+/**
+ * Invites by e-mail: only the SHA-256 of the link's token is kept; a link is valid for
+ * INVITE_TTL_HOURS and is used once (a conditional update sets used_at).
+ */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'fulfillment'] }).notNull(),
+    invitedBy: text('invited_by').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_invites_token_hash_unique').on(t.tokenHash),
+    index('staff_invites_email_idx').on(t.email),
+    check('staff_invites_role_check', sql`${t.role} in ('owner', 'manager', 'fulfillment')`),
+  ],
+);
+
+/**
+ * The audit log: one row per admin change, written in the transaction of the change (and per
+ * passcode or staff sign-in). Append-only: a trigger refuses every UPDATE and DELETE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff e-mail, or "Owner (passcode)". */
+    actor: text('actor').notNull(),
+    actorRole: text('actor_role').notNull(),
+    staffMemberId: uuid('staff_member_id'),
+    /** 'order.shipped', 'product.updated', 'staff.invited', 'sign-in.passcode.failed', ... */
+    action: text('action').notNull(),
+    /** Order number, product name, code, staff e-mail. */
+    target: text('target'),
+    /** The sentence the Activity tab shows. */
+    summary: text('summary').notNull(),
+    changes: jsonb('changes').$type<{ field: string; from: string | null; to: string | null }[]>().notNull().default([]),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actor, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
   ],
 );
