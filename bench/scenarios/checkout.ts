@@ -41,7 +41,7 @@ async function checkoutBody(
     { unitPriceCents: tee.priceCents, quantity: 2 },
     { unitPriceCents: hoodie.priceCents, quantity: 1 },
   ];
-  return { body, variants, shownTotalCents: indianaTotalCents(lines, { code: PROMO_COUPON, percent: 10 }) };
+  return { body, variants, shownTotalCents: indianaTotalCents(lines, { code: SEED_DISCOUNT.code, percent: SEED_DISCOUNT.value }) };
 }
 
 async function createSessions(side: Side, count: number, client: () => string): Promise<string[]> {
