@@ -103,7 +103,8 @@ test('the owner creates FAIR5 with a minimum; a shopper is refused below it, the
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-  await expect(page.getByTestId('order-total')).toHaveText('$30.99');
+  // Charged: the discounted $30.99 plus Indiana's 7% sales tax on it, shipping included (decision 031).
+  await expect(page.getByTestId('order-total')).toHaveText('$33.16');
 
   // The owner sees what the code did.
   await openDiscounts(page);
