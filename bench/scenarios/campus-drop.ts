@@ -9,6 +9,7 @@
 import {
   adminRequest,
   clientAddresses,
+  indianaTotalCents,
   publicProduct,
   setVariantStock,
   signInAdmin,
@@ -99,7 +100,8 @@ export default defineScenario({
         const paid = await fetch(`${ctx.baseUrl}/sandbox/checkout/${body.sessionId}`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
-          body: 'cardNumber=4242424242424242&name=Campus+Buyer&line1=1+University+Ave&city=Indianapolis&region=IN&postalCode=46202&country=US',
+          // The taxed total the page shows an Indianapolis student (issue 25), with or without the code.
+          body: `cardNumber=4242424242424242&name=Campus+Buyer&line1=1+University+Ave&city=Indianapolis&region=IN&postalCode=46202&country=US&shownTotalCents=${indianaTotalCents([{ unitPriceCents: tee.priceCents, quantity: 1 }], outcome.usedCode ? { code: CODE, percent: 20 } : null)}`,
           redirect: 'manual',
           signal: ctx.signal,
         });
