@@ -31,12 +31,20 @@ export const ORDER_CSV_HEADER = [
   'shipping_phone',
 ];
 
-export async function exportOrdersCsv(options: { db: Executor; filter: Pick<OrderFilter, 'q' | 'status'> }): Promise<string> {
+export async function exportOrdersCsv(options: {
+  db: Executor;
+  filter: Pick<OrderFilter, 'q' | 'status' | 'payment'>;
+}): Promise<string> {
   const where = orderFilterWhere(options.filter);
   const records: CsvValue[][] = [];
   for (let offset = 0; ; offset += BATCH) {
     const rows = await options.db
-      .select({ order: orders, firstName: customers.firstName, lastName: customers.lastName, customerEmail: customers.email })
+      .select({
+        order: orders,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        customerEmail: customers.email,
+      })
       .from(orders)
       .leftJoin(customers, eq(customers.id, orders.customerId))
       .where(where)
@@ -44,30 +52,28 @@ export async function exportOrdersCsv(options: { db: Executor; filter: Pick<Orde
       .limit(BATCH)
       .offset(offset);
     for (const { order, firstName, lastName, customerEmail } of rows) {
-      records.push(
-        [
-          order.orderNumber,
-          order.status,
-          [firstName, lastName].filter(Boolean).join(' '),
-          customerEmail ?? order.email,
-          centsToDecimalString(order.subtotalCents),
-          centsToDecimalString(order.discountCents),
-          order.couponCode,
-          order.pointsRedeemed,
-          centsToDecimalString(order.shippingCents),
-          centsToDecimalString(order.totalCents),
-          order.paidAt?.toISOString(),
-          order.createdAt.toISOString(),
-          order.shippingName,
-          order.shippingLine1,
-          order.shippingLine2,
-          order.shippingCity,
-          order.shippingRegion,
-          order.shippingPostalCode,
-          order.shippingCountry,
-          order.shippingPhone,
-        ],
-      );
+      records.push([
+        order.orderNumber,
+        order.status,
+        [firstName, lastName].filter(Boolean).join(' '),
+        customerEmail ?? order.email,
+        centsToDecimalString(order.subtotalCents),
+        centsToDecimalString(order.discountCents),
+        order.couponCode,
+        order.pointsRedeemed,
+        centsToDecimalString(order.shippingCents),
+        centsToDecimalString(order.totalCents),
+        order.paidAt?.toISOString(),
+        order.createdAt.toISOString(),
+        order.shippingName,
+        order.shippingLine1,
+        order.shippingLine2,
+        order.shippingCity,
+        order.shippingRegion,
+        order.shippingPostalCode,
+        order.shippingCountry,
+        order.shippingPhone,
+      ]);
     }
     if (rows.length < BATCH) break;
   }

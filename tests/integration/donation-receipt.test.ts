@@ -4,7 +4,11 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/context';
 import { donations, emailOutbox } from '../../server/db/schema';
-import { DEFAULT_DONATION_RECEIPT_NOTE, DONATION_RECEIPT_SUBJECT, donationReceiptKey } from '../../server/mail/donation-receipt';
+import {
+  DEFAULT_DONATION_RECEIPT_NOTE,
+  DONATION_RECEIPT_SUBJECT,
+  donationReceiptKey,
+} from '../../server/mail/donation-receipt';
 import { startFakeStripeServer, type FakeStripeServer } from '../../tools/fakes/stripe-server';
 import { payOnSandbox } from '../support/sandbox';
 import { waitForMail } from '../support/accounts';
@@ -59,7 +63,9 @@ describe('donation receipt through the Stripe webhook', () => {
       type: 'checkout.session.completed',
       api_version: '2025-01-27.acacia',
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', payment_intent: 'pi_gift_1' } },
+      data: {
+        object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', payment_intent: 'pi_gift_1' },
+      },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
