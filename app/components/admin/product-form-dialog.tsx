@@ -115,7 +115,15 @@ function ProductForm({
   const stock = useProductStock(product?.id ?? null);
   const [stockEdits, setStockEdits] = useState<Record<string, string>>({});
   // The grid follows the product as saved (the server checks counts against its colours and sizes).
-  const loadedCells = product && stock.data ? initialStockCells(product.colors, product.sizes, stock.data.stock) : null;
+  // A new product's grid follows the colours and sizes as typed (issue 32 item 2): nothing is
+  // tracked yet, so every cell starts blank and is created with the product.
+  const newColors = splitCommaList(values.colors);
+  const newSizes = splitCommaList(values.sizes);
+  const loadedCells = product
+    ? stock.data
+      ? initialStockCells(product.colors, product.sizes, stock.data.stock)
+      : null
+    : initialStockCells(newColors, newSizes, []);
   const stockCells: StockCells | null = loadedCells
     ? Object.fromEntries(
         Object.entries(loadedCells).map(([key, cell]) => [key, key in stockEdits ? { ...cell, value: stockEdits[key]! } : cell]),
@@ -180,6 +188,11 @@ function ProductForm({
       }
       const input = productFormToInput(values);
       if (product) input.slug = product.slug;
+      else if (stockCells) {
+        input.stock = Object.values(stockCells)
+          .filter((cell) => cell.value.trim() !== '')
+          .map((cell) => ({ color: cell.color, size: cell.size, quantity: cell.value }));
+      }
       await onSave(input);
     } finally {
       setIsSaving(false);
@@ -272,19 +285,15 @@ function ProductForm({
           <Input id={id('sizes')} value={values.sizes} onChange={(event) => set('sizes', event.target.value)} onBlur={() => trimList('sizes')} />
         </div>
       </div>
-      {product ? (
-        stockCells ? (
-          <StockGrid
-            colors={product.colors}
-            sizes={product.sizes}
-            cells={stockCells}
-            onChange={(key, value) => setStockEdits((current) => ({ ...current, [key]: value }))}
-          />
-        ) : (
-          <p className="text-sm text-muted">{stock.isError ? stock.error.message : MESSAGES.loading}</p>
-        )
+      {stockCells ? (
+        <StockGrid
+          colors={product ? product.colors : newColors}
+          sizes={product ? product.sizes : newSizes}
+          cells={stockCells}
+          onChange={(key, value) => setStockEdits((current) => ({ ...current, [key]: value }))}
+        />
       ) : (
-        <p className="text-xs text-muted">Stock per color and size can be set once the product is saved.</p>
+        <p className="text-sm text-muted">{stock.isError ? stock.error.message : MESSAGES.loading}</p>
       )}
       <div className="grid gap-2">
         <Label htmlFor={id('tags')}>Tags (comma separated)</Label>
