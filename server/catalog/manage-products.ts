@@ -123,7 +123,9 @@ export async function createProduct(options: CatalogWrite & { input: ProductInpu
       .returning();
     await linkProductImages(tx, row!.id, row!.imageUrls);
     const tracked = stock.flatMap((cell) =>
-      cell.quantity === null ? [] : [{ productId: row!.id, color: cell.color, size: cell.size, quantity: cell.quantity }],
+      cell.quantity === null
+        ? []
+        : [{ productId: row!.id, color: cell.color, size: cell.size, quantity: cell.quantity }],
     );
     if (tracked.length > 0) await tx.insert(productStock).values(tracked);
     return row!;
