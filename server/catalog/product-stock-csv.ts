@@ -73,6 +73,24 @@ function unguard(cell: string): string {
   return text.startsWith("'") && readsAsFormula(text.slice(1)) ? text.slice(1) : text;
 }
 
+/** csv-parse's refusal, by the row its record starts on (records read so far + 1) and its column. */
+function malformed(error: unknown): ImportProblem {
+  const { code, records, column } = (error ?? {}) as { code?: string; records?: number; column?: number };
+  const reason =
+    code === 'CSV_QUOTE_NOT_CLOSED'
+      ? 'a quoted cell is never closed'
+      : code === 'CSV_INVALID_CLOSING_QUOTE'
+        ? 'a quote inside a cell must be doubled ("")'
+        : code === 'CSV_MAX_RECORD_SIZE'
+          ? 'a row is too long'
+          : 'it cannot be read';
+  return {
+    row: typeof records === 'number' ? records + 1 : null,
+    column: typeof column === 'number' ? (PRODUCT_STOCK_CSV_HEADER[column] ?? null) : null,
+    message: `The file is not valid CSV: ${reason}`,
+  };
+}
+
 function refuse(problems: ImportProblem[]): never {
   const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
   const first = listed[0]!;
@@ -112,11 +130,7 @@ export async function importProductStockCsv(options: { db: Executor; text: strin
       max_record_size: 10_000,
     });
   } catch (error) {
-    const lines = (error as { lines?: number }).lines;
-    const reason = error instanceof Error ? error.message.replace(/^Invalid [^:]*: /, '') : 'unreadable';
-    refuse([
-      { row: typeof lines === 'number' ? lines : null, column: null, message: `The file is not valid CSV: ${reason}` },
-    ]);
+    refuse([malformed(error)]);
   }
   const [header, ...body] = records;
   const expected = PRODUCT_STOCK_CSV_HEADER.join(',');
