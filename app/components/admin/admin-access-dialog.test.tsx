@@ -33,13 +33,21 @@ describe('AdminAccessDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Admin Access' })).toBeInTheDocument();
     expect(screen.getByText('Enter the admin passcode to access the management panel.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Passcode'), '   {Enter}');
-    expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Please enter a passcode', variant: 'destructive', topic: 'admin-access' });
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Error',
+      description: 'Please enter a passcode',
+      variant: 'destructive',
+      topic: 'admin-access',
+    });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows Verifying... with everything disabled, then clears the field on a wrong passcode', async () => {
     let answer!: (response: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     renderDialog();
     const field = screen.getByLabelText('Passcode');
     expect(field).toHaveAttribute('type', 'password');
@@ -49,32 +57,52 @@ describe('AdminAccessDialog', () => {
     expect(field).toBeDisabled();
     answer(Response.json({ success: false, error: 'Invalid passcode. Please try again.' }, { status: 401 }));
     await waitFor(() => expect(field).toHaveValue(''));
-    expect(notify).toHaveBeenCalledWith({ title: 'Access Denied', description: 'Invalid passcode. Please try again.', variant: 'destructive', topic: 'admin-access' });
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Access Denied',
+      description: 'Invalid passcode. Please try again.',
+      variant: 'destructive',
+      topic: 'admin-access',
+    });
     expect(screen.getByRole('button', { name: 'Access' })).toBeEnabled();
     expect(localStorage.getItem('adminSessionToken')).toBeNull();
   });
 
   it('stores the token, welcomes, closes and goes to /admin on success', async () => {
     const token = 'a'.repeat(43);
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ success: true, sessionToken: token })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, sessionToken: token })),
+    );
     const { router, onOpenChange } = renderDialog();
     await userEvent.type(screen.getByLabelText('Passcode'), 'right');
     await userEvent.click(screen.getByRole('button', { name: 'Access' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(localStorage.getItem('adminSessionToken')).toBe(token);
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(notify).toHaveBeenCalledWith({ title: 'Access Granted', description: 'Welcome to the admin panel!', topic: 'admin-access' });
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Access Granted',
+      description: 'Welcome to the admin panel!',
+      topic: 'admin-access',
+    });
   });
 
   it('reports a network failure with the spec text', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { allowConsoleError } = await import('../../../tests/support/console-error-policy');
     allowConsoleError();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     renderDialog();
     await userEvent.type(screen.getByLabelText('Passcode'), 'x{Enter}');
     await waitFor(() =>
-      expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to verify passcode. Please try again.', variant: 'destructive', topic: 'admin-access' }),
+      expect(notify).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Failed to verify passcode. Please try again.',
+        variant: 'destructive',
+        topic: 'admin-access',
+      }),
     );
   });
 });

@@ -14,7 +14,8 @@ import type { AdminOrderDetail, AdminOrderRow, AdminPage } from '@domain/admin-c
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { notify } from '~/lib/notify';
-import { adminFetch, adminSend } from '~/lib/admin/admin-api';
+import { adminSend } from '~/lib/admin/admin-api';
+import { downloadAdminCsv } from '~/lib/admin/csv-files';
 import { formatCents, formatDate } from './format';
 import { TotalsList } from '~/components/shop/totals-list';
 import { CancelOrderDialog, OrderLifecyclePanel, ShipOrderDialog, type PendingStatusChange } from './order-lifecycle';
@@ -108,16 +109,13 @@ export function OrdersTab() {
     updateStatus.mutate({ id: order.id, status: next });
   }
 
-  async function exportCsv() {
+  async function exportCsv(lines = false) {
     try {
-      const response = await adminFetch(`/api/admin/orders/export?${listParams(list.filters)}`);
-      const blob = await response.blob();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'orders.csv';
-      link.click();
-      URL.revokeObjectURL(url);
+      const query = listParams(list.filters);
+      await downloadAdminCsv(
+        `/api/admin/orders/export?${query}${lines ? `${query ? '&' : ''}lines=1` : ''}`,
+        lines ? 'order-lines.csv' : 'orders.csv',
+      );
     } catch (error) {
       console.error('[admin] CSV export failed', error);
       notify({ title: ADMIN_MESSAGES.fetchOrdersFailed, variant: 'destructive' });
@@ -129,9 +127,14 @@ export function OrdersTab() {
       list={list}
       heading={ADMIN_MESSAGES.ordersHeading}
       actions={
-        <Button variant="outline" size="sm" onClick={() => void exportCsv()}>
-          <Download className="size-4" aria-hidden /> Export CSV
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => void exportCsv()}>
+            <Download className="size-4" aria-hidden /> Export CSV
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void exportCsv(true)}>
+            <Download className="size-4" aria-hidden /> Export order lines
+          </Button>
+        </div>
       }
       toolbar={
         <AdminSearchForm
