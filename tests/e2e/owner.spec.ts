@@ -47,7 +47,10 @@ test('Add Product: the stock grid appears as colors and sizes are typed and is s
 test('an unpaid order says so, the payment filter finds it, and shipping it asks first', async ({ page, request }) => {
   const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as PublicProduct;
   const checkout = await request.post('/api/checkout', {
-    data: { items: [{ productId: tee.id, color: 'Black', size: 'M', quantity: 1 }], email: 'unpaid-e2e@example.com' },
+    data: {
+      items: [{ productId: tee.id, color: tee.colors[0], size: tee.sizes[0], quantity: 1 }],
+      email: 'unpaid-e2e@example.com',
+    },
   });
   expect(checkout.status()).toBe(200);
 
@@ -64,7 +67,9 @@ test('an unpaid order says so, the payment filter finds it, and shipping it asks
 
   await row.getByLabel(`Status of ${orderNumber}`).selectOption('shipped');
   const question = page.getByRole('alertdialog');
-  await expect(question.getByTestId('unpaid-question')).toHaveText(`${orderNumber} has not been paid. Mark it shipped anyway?`);
+  await expect(question.getByTestId('unpaid-question')).toHaveText(
+    `${orderNumber} has not been paid. Mark it shipped anyway?`,
+  );
   await screenshotAt(page, 'admin-unpaid-question', [375, 1440], false);
   await page.setViewportSize({ width: 375, height: 812 });
   await question.getByRole('button', { name: 'Keep it pending' }).click();
