@@ -1,8 +1,10 @@
 import { methodNotAllowed } from '@server/app-error';
 import { importProductStockCsv } from '@server/catalog/product-stock-csv';
 import { requireAdmin } from '@server/staff/require-admin';
-import { jsonRoute } from '@server/http/json-route';
+import { jsonRoute, postOnlyLoader } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.products_.import';
+
+export const loader = postOnlyLoader;
 
 /**
  * POST a products-with-stock CSV (the export's format, as the request body): every row is

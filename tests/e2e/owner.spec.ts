@@ -45,7 +45,10 @@ test('Add Product: the stock grid appears as colors and sizes are typed and is s
 });
 
 test('an unpaid order says so, the payment filter finds it, and shipping it asks first', async ({ page, request }) => {
-  const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as PublicProduct;
+  const tee = (await (await request.get('/api/products/simple-cross-tee')).json()) as PublicProduct & {
+    colors: string[];
+    sizes: string[];
+  };
   const checkout = await request.post('/api/checkout', {
     data: {
       items: [{ productId: tee.id, color: tee.colors[0], size: tee.sizes[0], quantity: 1 }],
