@@ -46,14 +46,22 @@ function post(port: number, bytes: number, chunked: boolean): Promise<string> {
   return new Promise((resolve) => {
     const headers: Record<string, string | number> = { 'Content-Type': 'application/x-www-form-urlencoded' };
     if (!chunked) headers['Content-Length'] = bytes;
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/sandbox/checkout/any-session', headers });
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/sandbox/checkout/any-session',
+      headers,
+    });
     let answered = '';
     request.on('response', (response) => {
       answered = String(response.statusCode);
       response.resume();
       response.on('end', () => resolve(answered));
     });
-    request.on('error', (error: NodeJS.ErrnoException) => resolve(answered || `connection ${error.code ?? error.message}`));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(answered || `connection ${error.code ?? error.message}`),
+    );
     const chunk = Buffer.alloc(64 * 1024, 'a');
     request.write('cardNumber=');
     let sent = 0;
@@ -73,7 +81,14 @@ async function main() {
   const port = await freePort();
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SKIP_BUILD_CHECK: '1' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SKIP_BUILD_CHECK: '1',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

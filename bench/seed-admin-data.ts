@@ -81,6 +81,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('usage: tsx bench/seed-admin-data.ts <postgres-url> [orders] [customers]');
     process.exit(2);
   }
-  const result = await seedAdminData({ databaseUrl, orders: orders ? Number(orders) : undefined, customers: customers ? Number(customers) : undefined });
+  const result = await seedAdminData({
+    databaseUrl,
+    orders: orders ? Number(orders) : undefined,
+    customers: customers ? Number(customers) : undefined,
+  });
   console.log(`seeded ${result.customers} customers and ${result.orders} orders in ${result.ms} ms`);
 }

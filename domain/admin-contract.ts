@@ -33,7 +33,10 @@ export interface DashboardStats {
   abandonedCheckouts: number;
   /** Orders still waiting for their payment (pending, or moved on unpaid). */
   awaitingPayment: number;
+  /** Paid orders' SPEC totals, without sales tax (issue 25). */
   revenueCents: number;
+  /** Sales tax collected on paid orders, less the tax refunded (issue 25). */
+  taxCollectedCents: number;
   customers: number;
   onlineNow: number;
   totalVisitors: number;
@@ -128,4 +131,41 @@ export interface AdminShopPage {
   /** When the owner last saved it; null while the page shows its default text. */
   updatedAt: string | null;
   isDefault: boolean;
+}
+
+/** A row of the Tax tab (issue 25; domain/tax.ts). */
+export interface AdminTaxRate {
+  id: string;
+  country: string;
+  region: string;
+  rateMilli: number;
+  shippingTaxed: boolean;
+  updatedAt: string;
+}
+
+/** The Tax tab: the table, and how Stripe Checkout collects tax (meaningful with a Stripe key). */
+export interface AdminTaxSettings {
+  rates: AdminTaxRate[];
+  stripeTaxMode: 'rates' | 'automatic';
+  /** True when payments go through Stripe (STRIPE_SECRET_KEY set). */
+  usesStripe: boolean;
+}
+
+/** One month and place of the tax report (cents). */
+export interface AdminTaxReportRow {
+  month: string;
+  country: string;
+  region: string;
+  place: string;
+  orders: number;
+  taxableSalesCents: number;
+  shippingTaxedCents: number;
+  taxCollectedCents: number;
+  taxRefundedCents: number;
+  netTaxCents: number;
+}
+
+export interface AdminTaxReport {
+  rows: AdminTaxReportRow[];
+  totals: Omit<AdminTaxReportRow, 'month' | 'country' | 'region' | 'place'>;
 }

@@ -18,5 +18,15 @@ export interface OrderTotalsSummary {
   pointsRedeemed: number;
   pointsDiscountCents: number;
   shippingCents: number;
+  /** SPEC §9's total (before tax). */
   totalCents: number;
+  /** Sales tax charged (issue 25); absent or 0 where none was. */
+  taxCents?: number;
+  /** Its line's label, 'Sales tax (IN 7%)' (domain/tax.ts), when there is tax. */
+  taxLabel?: string | null;
+}
+
+/** What was (or is to be) charged: the total plus its tax. */
+export function amountChargedCents(totals: Pick<OrderTotalsSummary, 'totalCents' | 'taxCents'>): number {
+  return totals.totalCents + (totals.taxCents ?? 0);
 }

@@ -136,6 +136,40 @@ export function taxOn(amountCents: Cents, rateMilli: number): Cents {
   return Number((scaled + 50_000n) / 100_000n);
 }
 
+export interface OrderTax {
+  taxableCents: Cents;
+  taxCents: Cents;
+  shippingTaxCents: Cents;
+  /** Per line, in the order of `lineNetCents`; with `shippingTaxCents` they add up to `taxCents`. */
+  lineTaxCents: Cents[];
+}
+
+/**
+ * The tax step of `priceOrder`, on its own for an order already priced (the sandbox page adds
+ * the tax of the address's place to a stored order with it): rate x (the lines' net amounts +
+ * shipping where it is taxed), rounded half up, shared over the lines and the shipping in
+ * proportion, in whole cents adding up exactly. No terms (or a 0% place): no tax.
+ */
+export function taxForOrder(input: {
+  lineNetCents: readonly Cents[];
+  shippingCents: Cents;
+  tax?: TaxTerms | null | undefined;
+}): OrderTax {
+  const { tax } = input;
+  if (tax) assertTax(tax);
+  input.lineNetCents.forEach((cents) => assertLine({ unitPriceCents: cents, quantity: 1 }));
+  const taxedShipping = tax?.shippingTaxed ? input.shippingCents : 0;
+  const taxableCents = tax ? input.lineNetCents.reduce((sum, cents) => sum + cents, 0) + taxedShipping : 0;
+  const taxCents = tax ? taxOn(taxableCents, tax.rateMilli) : 0;
+  const shares = allocateCents(taxCents, [...input.lineNetCents, taxedShipping]);
+  return {
+    taxableCents,
+    taxCents,
+    shippingTaxCents: shares[input.lineNetCents.length] ?? 0,
+    lineTaxCents: input.lineNetCents.map((_, index) => shares[index] ?? 0),
+  };
+}
+
 /** The code's discount on the eligible merchandise: never more than it. */
 function discountOn(eligibleCents: Cents, terms: DiscountTerms): Cents {
   if (eligibleCents <= 0) return 0;
@@ -191,11 +225,11 @@ export function priceOrder(input: PriceOrderInput): OrderPrice {
   const totalCents = Math.max(0, subtotalAfterCouponCents - pointsDiscountCents + shipping);
 
   const net = afterCoupon.map((cents, index) => cents - linePoints[index]!);
-  const taxedShipping = input.tax?.shippingTaxed ? shipping : 0;
-  const taxableCents = input.tax ? net.reduce((sum, cents) => sum + cents, 0) + taxedShipping : 0;
-  const taxCents = input.tax ? taxOn(taxableCents, input.tax.rateMilli) : 0;
-  const taxShares = allocateCents(taxCents, [...net, taxedShipping]);
-  const shippingTaxCents = taxShares[lines.length] ?? 0;
+  const { taxableCents, taxCents, shippingTaxCents, lineTaxCents } = taxForOrder({
+    lineNetCents: net,
+    shippingCents: shipping,
+    tax: input.tax,
+  });
 
   return {
     itemCount,
@@ -218,7 +252,7 @@ export function priceOrder(input: PriceOrderInput): OrderPrice {
       discountCents: lineDiscounts[index]!,
       pointsDiscountCents: linePoints[index]!,
       netCents: net[index]!,
-      taxCents: taxShares[index] ?? 0,
+      taxCents: lineTaxCents[index]!,
     })),
   };
 }

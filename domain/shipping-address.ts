@@ -46,6 +46,77 @@ export function countryName(code: string | null | undefined): string {
   return SHIPPING_COUNTRIES.find((country) => country.code === code)?.name ?? code ?? '';
 }
 
+/** The US states and DC by their USPS / ISO 3166-2 codes (Stripe's `state`, without the country prefix). */
+export const US_STATES = [
+  { code: 'AL', name: 'Alabama' },
+  { code: 'AK', name: 'Alaska' },
+  { code: 'AZ', name: 'Arizona' },
+  { code: 'AR', name: 'Arkansas' },
+  { code: 'CA', name: 'California' },
+  { code: 'CO', name: 'Colorado' },
+  { code: 'CT', name: 'Connecticut' },
+  { code: 'DE', name: 'Delaware' },
+  { code: 'DC', name: 'District of Columbia' },
+  { code: 'FL', name: 'Florida' },
+  { code: 'GA', name: 'Georgia' },
+  { code: 'HI', name: 'Hawaii' },
+  { code: 'ID', name: 'Idaho' },
+  { code: 'IL', name: 'Illinois' },
+  { code: 'IN', name: 'Indiana' },
+  { code: 'IA', name: 'Iowa' },
+  { code: 'KS', name: 'Kansas' },
+  { code: 'KY', name: 'Kentucky' },
+  { code: 'LA', name: 'Louisiana' },
+  { code: 'ME', name: 'Maine' },
+  { code: 'MD', name: 'Maryland' },
+  { code: 'MA', name: 'Massachusetts' },
+  { code: 'MI', name: 'Michigan' },
+  { code: 'MN', name: 'Minnesota' },
+  { code: 'MS', name: 'Mississippi' },
+  { code: 'MO', name: 'Missouri' },
+  { code: 'MT', name: 'Montana' },
+  { code: 'NE', name: 'Nebraska' },
+  { code: 'NV', name: 'Nevada' },
+  { code: 'NH', name: 'New Hampshire' },
+  { code: 'NJ', name: 'New Jersey' },
+  { code: 'NM', name: 'New Mexico' },
+  { code: 'NY', name: 'New York' },
+  { code: 'NC', name: 'North Carolina' },
+  { code: 'ND', name: 'North Dakota' },
+  { code: 'OH', name: 'Ohio' },
+  { code: 'OK', name: 'Oklahoma' },
+  { code: 'OR', name: 'Oregon' },
+  { code: 'PA', name: 'Pennsylvania' },
+  { code: 'RI', name: 'Rhode Island' },
+  { code: 'SC', name: 'South Carolina' },
+  { code: 'SD', name: 'South Dakota' },
+  { code: 'TN', name: 'Tennessee' },
+  { code: 'TX', name: 'Texas' },
+  { code: 'UT', name: 'Utah' },
+  { code: 'VT', name: 'Vermont' },
+  { code: 'VA', name: 'Virginia' },
+  { code: 'WA', name: 'Washington' },
+  { code: 'WV', name: 'West Virginia' },
+  { code: 'WI', name: 'Wisconsin' },
+  { code: 'WY', name: 'Wyoming' },
+] as const;
+
+const US_STATE_BY_KEY = new Map<string, string>(
+  US_STATES.flatMap((state) => [
+    [state.code, state.code],
+    [state.name.toUpperCase(), state.code],
+  ]),
+);
+
+/** A US state's code from its code or name as typed ('in', 'Indiana' -> 'IN'); null when there is no such state. */
+export function usStateCode(raw: string): string | null {
+  return US_STATE_BY_KEY.get(raw.trim().replace(/\s+/g, ' ').toUpperCase()) ?? null;
+}
+
+export function usStateName(code: string): string | null {
+  return US_STATES.find((state) => state.code === code)?.name ?? null;
+}
+
 export interface ShippingAddress {
   name: string;
   line1: string;
@@ -83,6 +154,9 @@ const MAX_LENGTH: Record<AddressField, number> = {
   country: 2,
   phone: 30,
 };
+
+/** A US address whose state the US does not have (issue 25: the state decides the tax). */
+export const UNKNOWN_US_STATE = 'Enter a US state, such as IN or Indiana';
 
 const US_ZIP = /^\d{5}(?:-\d{4})?$/;
 
@@ -129,6 +203,10 @@ export function validateShippingAddress(raw: Partial<Record<AddressField, unknow
   if (postalCode !== '' && country === 'US' && !US_ZIP.test(postalCode)) {
     errors.postalCode = 'Enter a 5-digit ZIP code (or ZIP+4, 12345-6789)';
   }
+  // Issue 25: the state decides the sales tax, so a US state must be one the US has (code or name).
+  const typedRegion = value('region');
+  const region = country === 'US' && typedRegion !== '' ? usStateCode(typedRegion) : typedRegion;
+  if (region === null) errors.region = UNKNOWN_US_STATE;
   const phone = value('phone');
   if (phone !== '' && !/^\+?[\d\s().-]{6,}$/.test(phone)) errors.phone = 'Enter a valid phone number';
   for (const field of ADDRESS_FIELDS) {
@@ -144,7 +222,7 @@ export function validateShippingAddress(raw: Partial<Record<AddressField, unknow
       line1: value('line1'),
       line2: value('line2') || null,
       city: value('city'),
-      region: value('region') || null,
+      region: region || null,
       postalCode: country === 'US' ? postalCode : postalCode.toUpperCase(),
       country,
       phone: phone || null,

@@ -36,6 +36,10 @@ export const APP_ERROR_CODES = {
   'invalid-signature': 400,
   /** The Stripe product sync without a Stripe key (the webhook's own is 404 not-configured). */
   'sync-not-configured': 400,
+  /** Issue 25: a tax table row (the field is named in `details.field`), the Stripe tax setting, the report's months. */
+  'invalid-tax-rate': 400,
+  'invalid-tax-setting': 400,
+  'invalid-report-range': 400,
   // 401: who is asking is not known.
   'sign-in-required': 401,
   'admin-session-missing': 401,
@@ -65,6 +69,8 @@ export const APP_ERROR_CODES = {
   'refunded-order-final': 409,
   'reopen-short-of-stock': 409,
   'stock-changed': 409,
+  /** Issue 25: the sandbox page's total is not the taxed total of its address; nothing was charged. */
+  'confirm-total': 409,
   // 410
   'session-expired': 410,
   // 413, 415

@@ -4,11 +4,15 @@ import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { simpleCrossTeeBlueM as tee } from '../../tests/support/cart-items';
 import { allowConsoleError } from '../../tests/support/console-error-policy';
-import { resetCartStoreForTests, useCart } from './cart-store';
+import type * as CartStore from './cart-store';
 
-beforeEach(() => {
+let useCart: typeof CartStore.useCart;
+
+// Each test loads the store afresh, as a new page does (no test-only reset in the module).
+beforeEach(async () => {
   window.localStorage.clear();
-  resetCartStoreForTests();
+  vi.resetModules();
+  ({ useCart } = await import('./cart-store'));
 });
 
 describe('cart store', () => {

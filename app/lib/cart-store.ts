@@ -152,10 +152,3 @@ export function useCart(): CartView & typeof cartActions {
     ...cartActions,
   };
 }
-
-/** Test helper: forget the in-memory cart so the next read comes from storage again. */
-export function resetCartStoreForTests() {
-  state = EMPTY;
-  loaded = false;
-  listeners.clear();
-}

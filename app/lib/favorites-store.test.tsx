@@ -1,12 +1,20 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { favoritesActions, favoritesStoreForTests, resetFavoritesStoreForTests } from './favorites-store';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as FavoritesStore from './favorites-store';
 
-const { subscribe, getSnapshot, getServerSnapshot } = favoritesStoreForTests;
+type Store = typeof FavoritesStore;
+let favoritesActions: Store['favoritesActions'];
+let subscribe: Store['favoritesStore']['subscribe'];
+let getSnapshot: Store['favoritesStore']['getSnapshot'];
+let getServerSnapshot: Store['favoritesStore']['getServerSnapshot'];
 const ID = '6d1f3c1e-1111-4a1a-9a1a-111111111111';
 
-beforeEach(() => {
+// Each test loads the store afresh, as a new page does (no test-only reset in the module).
+beforeEach(async () => {
   window.localStorage.clear();
-  resetFavoritesStoreForTests();
+  vi.resetModules();
+  const store: Store = await import('./favorites-store');
+  ({ favoritesActions } = store);
+  ({ subscribe, getSnapshot, getServerSnapshot } = store.favoritesStore);
 });
 
 describe('favorites store snapshots', () => {

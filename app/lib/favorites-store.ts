@@ -182,6 +182,9 @@ function subscribe(listener: Listener) {
 const getSnapshot = () => snapshot;
 const getServerSnapshot = () => EMPTY;
 
+/** The store as useSyncExternalStore reads it (useFavorites below). */
+export const favoritesStore = { subscribe, getSnapshot, getServerSnapshot };
+
 export interface FavoritesView {
   ids: ReadonlySet<string>;
   count: number;
@@ -196,7 +199,11 @@ export interface FavoritesView {
  */
 export function useFavorites(): FavoritesView {
   const root = useRouteLoaderData<RootFavoritesData>('root');
-  const current = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  const current = useSyncExternalStore(
+    favoritesStore.subscribe,
+    favoritesStore.getSnapshot,
+    favoritesStore.getServerSnapshot,
+  );
   const accountUser = root?.viewer?.userId ?? null;
   const ids = accountUser !== null && current.userId !== accountUser ? new Set(root?.favoriteIds ?? []) : current.ids;
   return {
@@ -205,19 +212,4 @@ export function useFavorites(): FavoritesView {
     isSaved: (productId) => ids.has(productId),
     setSaved: favoritesActions.setSaved,
   };
-}
-
-/** Test helper: the store as useSyncExternalStore sees it. */
-export const favoritesStoreForTests = { subscribe, getSnapshot, getServerSnapshot };
-
-/** Test helper: forget everything held in memory. */
-export function resetFavoritesStoreForTests() {
-  userId = null;
-  guestIds = [];
-  guestLoaded = false;
-  accountIds = [];
-  pending.clear();
-  snapshot = EMPTY;
-  mergingFor = null;
-  listeners.clear();
 }

@@ -10,7 +10,11 @@ function page(ms: number, options: { fail?: boolean } = {}) {
   function Late() {
     return h('p', null, use(content));
   }
-  return h('html', null, h('body', null, h('h1', null, 'Shell'), h(Suspense, { fallback: h('i', null, 'waiting') }, h(Late))));
+  return h(
+    'html',
+    null,
+    h('body', null, h('h1', null, 'Shell'), h(Suspense, { fallback: h('i', null, 'waiting') }, h(Late))),
+  );
 }
 
 const render = (element: React.ReactNode, overrides: Partial<Parameters<typeof renderHtmlResponse>[1]> = {}) =>
@@ -60,7 +64,11 @@ describe('renderHtmlResponse', () => {
     function Stuck() {
       return h('p', null, use(never));
     }
-    const element = h('html', null, h('body', null, h('h1', null, 'Shell'), h(Suspense, { fallback: h('i', null, 'waiting') }, h(Stuck))));
+    const element = h(
+      'html',
+      null,
+      h('body', null, h('h1', null, 'Shell'), h(Suspense, { fallback: h('i', null, 'waiting') }, h(Stuck))),
+    );
     const onError = vi.fn();
     const response = await render(element, { waitForAll: true, abortAfterMs: 50, onError });
     const html = await response.text();

@@ -13,7 +13,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('startExternalCheckout', () => {
   it('POSTs the variant to the server and resolves the checkout URL', async () => {
     const fetchMock = answer(200, { checkoutUrl: 'https://shop.example/cart/c/abc?key=1' });
-    await expect(startExternalCheckout('gid://shopify/ProductVariant/1')).resolves.toBe('https://shop.example/cart/c/abc?key=1');
+    await expect(startExternalCheckout('gid://shopify/ProductVariant/1')).resolves.toBe(
+      'https://shop.example/cart/c/abc?key=1',
+    );
     expect(fetchMock).toHaveBeenCalledWith('/api/shopify/checkout', expect.objectContaining({ method: 'POST' }));
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(JSON.parse(init.body as string)).toEqual({ variantId: 'gid://shopify/ProductVariant/1' });
@@ -34,7 +36,10 @@ describe('startExternalCheckout', () => {
     await expect(startExternalCheckout('v')).rejects.toThrow(MESSAGES.hostedCheckoutFailed);
     answer(200, { checkoutUrl: 'javascript:alert(1)' });
     await expect(startExternalCheckout('v')).rejects.toThrow(MESSAGES.hostedCheckoutFailed);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(startExternalCheckout('v')).rejects.toThrow(MESSAGES.hostedCheckoutFailed);
   });
 });

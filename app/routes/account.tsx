@@ -6,6 +6,7 @@ import { TrackingLink } from '~/components/account/tracking-link';
 import { Badge } from '~/components/ui/badge';
 import { formatDate } from '@domain/dates';
 import * as MESSAGES from '@domain/messages';
+import { amountChargedCents } from '@domain/order-summary';
 import { formatCents } from '@domain/money';
 import { orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
 import { AddressLines } from '~/components/shop/address-lines';
@@ -90,7 +91,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                   <Badge variant={orderStatusBadgeVariant(order.status as OrderStatus)} className="capitalize">
                     {order.status}
                   </Badge>
-                  <span className="font-semibold tabular-nums">{formatCents(order.totalCents)}</span>
+                  <span className="font-semibold tabular-nums">{formatCents(amountChargedCents(order))}</span>
                 </div>
               </div>
               <OrderShipmentLine order={order} />
@@ -119,6 +120,12 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
+              {order.taxLabel ? (
+                <p className="flex justify-between border-t border-line pt-3 text-sm" data-testid="account-order-tax">
+                  <span className="text-muted">{order.taxLabel}</span>
+                  <span className="tabular-nums">{formatCents(order.taxCents)}</span>
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -6,7 +6,7 @@
  * /payment-success; "Cancel" returns to /cart.
  */
 import { CreditCard, Lock } from '~/components/ui/icons';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import * as CART_MESSAGES from '@domain/cart-messages';
 import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
@@ -16,6 +16,7 @@ import {
   ADDRESS_LABELS,
   isAddressFieldRequired,
   SHIPPING_COUNTRIES,
+  US_STATES,
   type AddressField,
   type ShippingAddress,
 } from '@domain/shipping-address';
@@ -23,6 +24,8 @@ import { getLastShippingAddress } from '@server/customers/get-last-shipping-addr
 import { AppError } from '@server/app-error';
 import { readFormBody } from '@server/http/form-request';
 import { getHostedSession } from '@server/orders/get-hosted-session';
+import { quoteSessionTaxes } from '@server/tax/order-tax';
+import { findTaxRate, TAX_MESSAGES, type TaxRateRow } from '@domain/tax';
 import { paySandboxSession } from '@server/orders/pay-sandbox-session';
 import { ProductThumbnail } from '~/components/shop/product-image';
 import { Button } from '~/components/ui/button';
@@ -44,12 +47,27 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (session.status === 'complete') throw redirect(`/payment-success?session_id=${encodeURIComponent(session.id)}`);
   // A signed-in customer finds their last address filled in (issue 11); guests start blank.
   let lastAddress: ShippingAddress | null = null;
+  let taxQuotes: SandboxTaxQuote[] = [];
   if (session.purpose === 'order') {
     const viewer = await context.auth.getViewer(request);
     if (viewer) lastAddress = await getLastShippingAddress({ db: context.db, userId: viewer.userId, email: viewer.email });
+    // Issue 25: the order's tax at every place of the table, computed here; the page only picks
+    // the one of the chosen state (the tax table is public: every shopper there pays it).
+    taxQuotes = (await quoteSessionTaxes({ db: context.db, sessionId: session.id })).map((quote) => ({
+      country: quote.country,
+      region: quote.region,
+      rateMilli: quote.rateMilli,
+      shippingTaxed: quote.shippingTaxed,
+      label: quote.label,
+      taxCents: quote.taxCents,
+      amountDueCents: quote.amountDueCents,
+    }));
   }
-  return data({ session, lastAddress }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return data({ session, lastAddress, taxQuotes }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
+
+/** What the page knows of one place's tax on this order (all computed by the server). */
+type SandboxTaxQuote = TaxRateRow & { label: string; taxCents: number; amountDueCents: number };
 
 type AddressValues = Partial<Record<AddressField, string>>;
 
@@ -59,6 +77,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     const form = await readFormBody(request);
     cardNumber = String(form.get('cardNumber') ?? '');
+    // The total the page showed (issue 25): charged only when it is the server's own figure.
+    const shown = Number(form.get('shownTotalCents'));
     address = Object.fromEntries(
       ADDRESS_FIELDS.flatMap((field) => {
         const value = form.get(field);
@@ -75,11 +95,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       sessionId: params.sessionId,
       cardNumber,
       address,
+      shownAmountCents: Number.isSafeInteger(shown) ? shown : null,
     });
   } catch (error) {
     if (error instanceof AppError) {
       const fieldErrors = (error.details.fieldErrors ?? {}) as Partial<Record<AddressField, string>>;
-      return data({ error: error.message, cardNumber, address, fieldErrors }, { status: error.status });
+      return data({ error: error.message, code: error.code, cardNumber, address, fieldErrors }, { status: error.status });
     }
     throw error;
   }
@@ -95,6 +116,8 @@ function AddressInput(props: {
   autoComplete: string;
   className?: string;
   required?: boolean;
+  onChange?: (value: string) => void;
+  list?: string;
 }) {
   const id = `address-${props.field}`;
   return (
@@ -109,6 +132,8 @@ function AddressInput(props: {
         aria-describedby={props.error ? `${id}-error` : undefined}
         required={props.required}
         aria-required={props.required ? true : undefined}
+        list={props.list}
+        onChange={props.onChange ? (event) => props.onChange!(event.target.value) : undefined}
       />
       {props.error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">
@@ -124,9 +149,25 @@ function AddressInput(props: {
  * `required` and `aria-required` (the state only for the US, so it follows the country); the
  * form stays `noValidate`: the server checks and names each field (domain/shipping-address.ts).
  */
-function ShippingAddressFields(props: { values: AddressValues; errors: Partial<Record<AddressField, string>> }) {
-  const { values, errors } = props;
-  const [country, setCountry] = useState(values.country || 'US');
+function ShippingAddressFields(props: {
+  values: AddressValues;
+  errors: Partial<Record<AddressField, string>>;
+  country: string;
+  /** The country or the state changed: the page shows the tax of the place at once (issue 25). */
+  onPlaceChange(place: { country?: string; region?: string }): void;
+}) {
+  const { values, errors, country } = props;
+  const setCountry = (next: string) => props.onPlaceChange({ country: next });
+  const { onPlaceChange } = props;
+  // What was typed before the page came alive (hydration) counts too: the tax shows for it.
+  useEffect(() => {
+    const region = document.getElementById('address-region');
+    const chosen = document.getElementById('address-country');
+    onPlaceChange({
+      ...(region instanceof HTMLInputElement ? { region: region.value } : {}),
+      ...(chosen instanceof HTMLSelectElement ? { country: chosen.value } : {}),
+    });
+  }, [onPlaceChange]);
   const field = (name: AddressField, autoComplete: string, options: { className?: string } = {}) => {
     const required = isAddressFieldRequired(name, country);
     // Line 2 and the phone, never required, say so; the state is required in the US only.
@@ -140,6 +181,8 @@ function ShippingAddressFields(props: { values: AddressValues; errors: Partial<R
         autoComplete={autoComplete}
         required={required}
         className={options.className}
+        onChange={name === 'region' ? (value) => props.onPlaceChange({ region: value }) : undefined}
+        list={name === 'region' && country === 'US' ? 'us-states' : undefined}
       />
     );
   };
@@ -179,6 +222,13 @@ function ShippingAddressFields(props: { values: AddressValues; errors: Partial<R
         {field('region', 'shipping address-level1')}
         {field('postalCode', 'shipping postal-code')}
       </div>
+      <datalist id="us-states">
+        {US_STATES.map((state) => (
+          <option key={state.code} value={state.code}>
+            {state.name}
+          </option>
+        ))}
+      </datalist>
       {field('phone', 'shipping tel')}
     </fieldset>
   );
@@ -201,10 +251,21 @@ function startingAddress(typed: AddressValues | undefined, last: ShippingAddress
 }
 
 export default function SandboxCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { session, lastAddress } = loaderData;
+  const { session, lastAddress, taxQuotes } = loaderData;
   const fieldErrors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : {};
   const hasAddressErrors = Object.keys(fieldErrors).length > 0;
-  const cardError = actionData?.error && !hasAddressErrors ? actionData.error : null;
+  const isConfirmStep = actionData?.code === 'confirm-total';
+  const cardError = actionData?.error && !hasAddressErrors && !isConfirmStep ? actionData.error : null;
+  const starting = startingAddress(actionData?.address, lastAddress);
+  const [place, setPlace] = useState({ country: starting.country || 'US', region: starting.region ?? '' });
+  const changePlace = useCallback(
+    (change: { country?: string; region?: string }) => setPlace((current) => ({ ...current, ...change })),
+    [],
+  );
+  // Issue 25: the tax of the chosen place, as the server computed it for this order.
+  const quote = findTaxRate(taxQuotes, place);
+  const taxCents = quote?.taxCents ?? 0;
+  const amountDueCents = quote ? quote.amountDueCents : session.totalCents;
   const navigation = useNavigation();
   const isPaying = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const isExpired = session.status === 'expired';
@@ -216,8 +277,8 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
     <main className="mx-auto grid max-w-5xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 md:grid-cols-2 md:py-16">
       <section aria-labelledby="summary-heading" className="min-w-0 rounded-2xl bg-surface p-6 sm:p-8">
         <p className="text-sm font-medium text-muted">Wear Your Faith</p>
-        <h1 id="summary-heading" className="mt-1 text-3xl font-semibold tracking-tight">
-          {formatCents(session.totalCents)}
+        <h1 id="summary-heading" className="mt-1 text-3xl font-semibold tracking-tight" data-testid="sandbox-amount-due">
+          {formatCents(amountDueCents)}
         </h1>
         <p className="mt-1 text-sm text-muted">
           {order ? `Order ${order.orderNumber}` : 'Donation to Wear Your Faith'}
@@ -245,7 +306,13 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                 </li>
               ))}
             </ul>
-            <TotalsList className="mt-4 space-y-2 border-t border-line pt-4" totals={order} testIds={{ total: 'sandbox-total' }} />
+            <div aria-live="polite">
+              <TotalsList
+                className="mt-4 space-y-2 border-t border-line pt-4"
+                totals={{ ...order, taxCents, taxLabel: taxCents > 0 ? quote!.label : null }}
+                testIds={{ total: 'sandbox-total', tax: 'sandbox-tax' }}
+              />
+            </div>
           </>
         ) : (
           <dl className="mt-6 flex justify-between border-t border-line pt-4 text-base font-semibold">
@@ -278,7 +345,19 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                     {actionData?.error}
                   </p>
                 ) : null}
-                <ShippingAddressFields values={startingAddress(actionData?.address, lastAddress)} errors={fieldErrors} />
+                {isConfirmStep ? (
+                  <div role="alert" className="rounded-lg border border-brand-300 bg-brand-50 px-3 py-2 text-sm text-brand-900">
+                    <p className="font-semibold">{TAX_MESSAGES.confirmTitle}</p>
+                    <p>{actionData?.error}</p>
+                  </div>
+                ) : null}
+                <ShippingAddressFields
+                  values={starting}
+                  errors={fieldErrors}
+                  country={place.country}
+                  onPlaceChange={changePlace}
+                />
+                <input type="hidden" name="shownTotalCents" value={amountDueCents} />
               </>
             ) : null}
             <div className="space-y-2">

@@ -3,6 +3,7 @@
  * started with BENCH_ADMIN_PASSCODE): sign in, and set a variant's stock with the admin grid's
  * own request. Only for setting the stage before a measurement.
  */
+import { priceOrder } from '../../domain/price-order';
 import { BENCH_ADMIN_PASSCODE } from '../../tools/measure/server';
 
 export interface AdminClient {
@@ -49,14 +50,13 @@ export async function setVariantStock(
   });
 }
 
-/** A public product's id, colors and sizes (GET /api/products/:slug, also served by the checkout floor). */
-export async function publicProduct(
-  baseUrl: string,
-  slug: string,
-): Promise<{ id: string; colors: string[]; sizes: string[] }> {
+export type PublicProduct = { id: string; priceCents: number; colors: string[]; sizes: string[] };
+
+/** A public product's id, price, colors and sizes (GET /api/products/:slug, also served by the checkout floor). */
+export async function publicProduct(baseUrl: string, slug: string): Promise<PublicProduct> {
   const response = await fetch(`${baseUrl}/api/products/${slug}`);
   if (!response.ok) throw new Error(`GET /api/products/${slug}: ${response.status}`);
-  return (await response.json()) as { id: string; colors: string[]; sizes: string[] };
+  return (await response.json()) as PublicProduct;
 }
 
 /** Distinct client addresses for X-Forwarded-For (the shop limits checkouts per address; it trusts loopback here). */
@@ -66,4 +66,19 @@ export function clientAddresses(): () => string {
     shopper += 1;
     return `10.${(shopper >> 16) & 255}.${(shopper >> 8) & 255}.${shopper & 255}`;
   };
+}
+
+/**
+ * What the sandbox page shows an Indianapolis shopper (the bench's address: IN, 7% with shipping
+ * taxed in the demo shop's tax table) and posts back as shownTotalCents: the taxed total.
+ */
+export function indianaTotalCents(
+  lines: { unitPriceCents: number; quantity: number }[],
+  discount: { code: string; percent: number } | null,
+): number {
+  return priceOrder({
+    lines,
+    discount: discount ? { code: discount.code, kind: 'percent', value: discount.percent } : null,
+    tax: { rateMilli: 7000, shippingTaxed: true },
+  }).amountDueCents;
 }

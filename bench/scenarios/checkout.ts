@@ -11,18 +11,18 @@
  */
 import { PROMO_COUPON } from '../../domain/coupon';
 import { startCheckoutFloor } from '../lib/checkout-floor';
-import { clientAddresses, publicProduct, setVariantStock, signInAdmin } from '../lib/shop-admin';
+import { clientAddresses, indianaTotalCents, publicProduct, setVariantStock, signInAdmin } from '../lib/shop-admin';
 import { defineScenario, type HttpBenchResult, type ScenarioContext } from '../../tools/measure/types';
 import { envNumber, median, round } from '../../tools/measure/util';
 
 const PAY_BATCH = envNumber('CHECKOUT_PAY_BATCH', 200);
 const PLENTY = 100_000;
 
-type Side = { name: 'shop' | 'floor'; baseUrl: string; body: string };
+type Side = { name: 'shop' | 'floor'; baseUrl: string; body: string; shownTotalCents: number };
 
 async function checkoutBody(
   baseUrl: string,
-): Promise<{ body: string; variants: { productId: string; color: string; size: string }[] }> {
+): Promise<{ body: string; shownTotalCents: number; variants: { productId: string; color: string; size: string }[] }> {
   const tee = await publicProduct(baseUrl, 'simple-cross-tee');
   const hoodie = await publicProduct(baseUrl, 'faith-over-fear-hoodie');
   const variants = [
@@ -37,7 +37,11 @@ async function checkoutBody(
     couponCode: PROMO_COUPON,
     email: 'bench@example.com',
   });
-  return { body, variants };
+  const lines = [
+    { unitPriceCents: tee.priceCents, quantity: 2 },
+    { unitPriceCents: hoodie.priceCents, quantity: 1 },
+  ];
+  return { body, variants, shownTotalCents: indianaTotalCents(lines, { code: PROMO_COUPON, percent: 10 }) };
 }
 
 async function createSessions(side: Side, count: number, client: () => string): Promise<string[]> {
@@ -101,7 +105,8 @@ async function loadPayments(ctx: ScenarioContext, side: Side, sessions: string[]
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           // An order of goods is paid only with its shipping address (RUN-CONTRACT).
-          body: 'cardNumber=4242424242424242&name=Bench+Buyer&line1=1+Main+St&city=Indianapolis&region=IN&postalCode=46204&country=US',
+          // The taxed total the page showed (issue 25: anything else is a confirm step, nothing charged).
+          body: `cardNumber=4242424242424242&name=Bench+Buyer&line1=1+Main+St&city=Indianapolis&region=IN&postalCode=46204&country=US&shownTotalCents=${side.shownTotalCents}`,
           setupRequest: (request: Record<string, unknown>) => ({
             ...request,
             path: `/sandbox/checkout/${sessions[next++ % sessions.length]}`,
@@ -138,8 +143,18 @@ export default defineScenario({
         method: 'PUT',
         body: JSON.stringify(floorSetup.variants.map((variant) => ({ ...variant, quantity: PLENTY }))),
       });
-      const shop: Side = { name: 'shop', baseUrl: ctx.baseUrl, body: shopSetup.body };
-      const yard: Side = { name: 'floor', baseUrl: floor.baseUrl, body: floorSetup.body };
+      const shop: Side = {
+        name: 'shop',
+        baseUrl: ctx.baseUrl,
+        body: shopSetup.body,
+        shownTotalCents: shopSetup.shownTotalCents,
+      };
+      const yard: Side = {
+        name: 'floor',
+        baseUrl: floor.baseUrl,
+        body: floorSetup.body,
+        shownTotalCents: floorSetup.shownTotalCents,
+      };
       const client = clientAddresses();
 
       // Unmeasured warm-up of both sides.

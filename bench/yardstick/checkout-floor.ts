@@ -145,9 +145,13 @@ async function main() {
   /** The public product shape the bench reads ids from (as the shop's /api/products/:slug). */
   app.get('/api/products/:slug', async (c) => {
     const rows = await transaction((run) =>
-      run({ name: 'floor_product_by_slug', text: 'select id, colors, sizes from products where slug = $1' }, [
-        c.req.param('slug'),
-      ]),
+      run(
+        {
+          name: 'floor_product_by_slug',
+          text: 'select id, price_cents as "priceCents", colors, sizes from products where slug = $1',
+        },
+        [c.req.param('slug')],
+      ),
     );
     return rows[0] ? c.json(rows[0]) : c.json({ error: 'not found' }, 404);
   });

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { trackingUrl } from '../../domain/order-lifecycle';
+import { storedTaxLabel } from '../../domain/tax';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
 
@@ -14,6 +15,9 @@ export interface CustomerOrder {
   status: string;
   createdAt: string;
   totalCents: number;
+  /** Sales tax charged (issue 25) and its line's label; what was paid is the total plus it. */
+  taxCents: number;
+  taxLabel: string | null;
   /** Set when shipped (issue 11 item 4); the link only for a carrier we know. */
   shippingCarrier: string | null;
   trackingNumber: string | null;
@@ -38,6 +42,10 @@ export async function listCustomerOrders(options: {
       status: orders.status,
       createdAt: orders.createdAt,
       totalCents: orders.totalCents,
+      taxCents: orders.taxCents,
+      taxCountry: orders.taxCountry,
+      taxRegion: orders.taxRegion,
+      taxRateMilli: orders.taxRateMilli,
       shippingCarrier: orders.shippingCarrier,
       trackingNumber: orders.trackingNumber,
       refundedCents: orders.refundedCents,
@@ -65,8 +73,9 @@ export async function listCustomerOrders(options: {
     .from(orderLines)
     .where(inArray(orderLines.orderId, rows.map((row) => row.id)))
     .orderBy(asc(orderLines.position));
-  return rows.map((row) => ({
+  return rows.map(({ taxCountry, taxRegion, taxRateMilli, ...row }) => ({
     ...row,
+    taxLabel: row.taxCents > 0 ? storedTaxLabel({ taxCountry, taxRegion, taxRateMilli }) : null,
     createdAt: new Date(row.createdAt).toISOString(),
     trackingUrl: trackingUrl(row.shippingCarrier, row.trackingNumber),
     lines: lines

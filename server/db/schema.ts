@@ -327,6 +327,23 @@ export const orders = pgTable(
     shippingCountry: text('shipping_country'),
     shippingPhone: text('shipping_phone'),
     /**
+     * Sales tax (issue 25), fixed when the order is paid: the amount charged is `totalCents`
+     * (SPEC §9's total) plus `taxCents`. The place is the shipping address's (country, and the
+     * state or region code); the rate is the tax table's for it (null when Stripe Tax decided).
+     */
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** The part of `taxCents` that is the delivery charge's. */
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    /** What the tax was computed on: the lines' net amounts plus shipping where it is taxed. */
+    taxableCents: integer('taxable_cents').notNull().default(0),
+    /** The shipping inside `taxableCents` (0 where shipping is not taxed): the report's "shipping taxed". */
+    taxedShippingCents: integer('taxed_shipping_cents').notNull().default(0),
+    taxRateMilli: integer('tax_rate_milli'),
+    taxCountry: text('tax_country'),
+    taxRegion: text('tax_region'),
+    /** The tax part of `refundedCents` (domain/tax.ts refundedTaxCents): never decreases. */
+    refundedTaxCents: integer('refunded_tax_cents').notNull().default(0),
+    /**
      * Where the order's units are (server/stock): 'none' (older orders, nothing taken),
      * 'reserved' (pending), 'committed' (paid), 'released' (given back). Every move is a
      * conditional update of this column, so a unit is returned at most once.
@@ -353,6 +370,12 @@ export const orders = pgTable(
     check('orders_refunded_check', sql`${t.refundedCents} >= 0`),
     index('orders_payment_reference_idx').on(t.paymentReference),
     check('orders_stock_state_check', sql`${t.stockState} in ('none', 'reserved', 'committed', 'released')`),
+    check(
+      'orders_tax_check',
+      sql`${t.taxCents} >= 0 and ${t.shippingTaxCents} between 0 and ${t.taxCents} and ${t.refundedTaxCents} between 0 and ${t.taxCents}`,
+    ),
+    // The tax report and the dashboard's "Tax collected" read only taxed paid orders.
+    index('orders_taxed_paid_idx').on(t.paidAt).where(sql`${t.taxCents} > 0 and ${t.paidAt} is not null`),
   ],
 );
 
@@ -426,6 +449,14 @@ export const orderLines = pgTable(
     position: integer('position').notNull().default(0),
     /** Units this line took from a tracked variant's stock (0: the variant was not tracked). */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
+    /**
+     * What the line sells for: its total less its share of the code's discount and the points
+     * (priceOrder's `netCents`, fixed at checkout; null on orders older than issue 25). The
+     * tax of the shipping address is computed on it when the order is paid.
+     */
+    netCents: integer('net_cents'),
+    /** The line's share of the order's tax (so a refund of the line returns its own tax). */
+    taxCents: integer('tax_cents').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.position),
@@ -599,6 +630,33 @@ export const shopPages = pgTable(
       'shop_pages_body_length_check',
       sql`char_length(${t.body}) between 1 and ${sql.raw(String(SHOP_PAGE_MAX_LENGTH))}`,
     ),
+  ],
+);
+
+/**
+ * Where the shop collects sales tax (issue 25, domain/tax.ts): one row per place, a whole
+ * country when `region` is ''. The unique place key makes two admins adding the same place
+ * end with one row. `stripeTaxRateId` is the Stripe Tax Rate made for this row's rate
+ * (`stripeRateMilli`); a changed rate gets a new one (Stripe's percentages cannot change).
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    country: text('country').notNull(),
+    region: text('region').notNull().default(''),
+    rateMilli: integer('rate_milli').notNull(),
+    shippingTaxed: boolean('shipping_taxed').notNull(),
+    stripeTaxRateId: text('stripe_tax_rate_id'),
+    stripeRateMilli: integer('stripe_rate_milli'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tax_rates_place_unique').on(t.country, t.region),
+    check('tax_rates_rate_check', sql`${t.rateMilli} between 0 and 20000`),
+    check('tax_rates_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check('tax_rates_region_check', sql`${t.region} ~ '^[A-Z0-9]{0,3}$'`),
   ],
 );
 

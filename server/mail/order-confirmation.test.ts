@@ -44,6 +44,14 @@ function paidOrder(overrides: Partial<OrderRow> = {}): OrderRow {
     shippingCountry: null,
     shippingPhone: null,
     stockState: 'committed',
+    taxCents: 0,
+    shippingTaxCents: 0,
+    taxableCents: 0,
+    taxedShippingCents: 0,
+    taxRateMilli: null,
+    taxCountry: null,
+    taxRegion: null,
+    refundedTaxCents: 0,
     createdAt: now,
     updatedAt: now,
     ...overrides,
@@ -67,6 +75,8 @@ const lines: OrderLineRow[] = [
     imageUrl: null,
     position: 0,
     reservedQuantity: 1,
+    netCents: 8999,
+    taxCents: 0,
   },
 ];
 
@@ -185,5 +195,25 @@ describe('order confirmation: the HTML part looks like the shop (issue 32 item 1
     expect(html).not.toContain('simple-cross-tee-blue');
     expect(html).toContain('https://cdn.example/products/cap-960.webp');
     expect(html).not.toContain('/policies/');
+  });
+});
+
+describe('order confirmation: sales tax (issue 25)', () => {
+  it('lists the tax with its rate and place, and a total that is what was charged', () => {
+    const taxed = paidOrder({
+      subtotalCents: 1500,
+      shippingCents: 599,
+      totalCents: 2099,
+      taxCents: 147,
+      shippingTaxCents: 42,
+      taxRateMilli: 7000,
+      taxCountry: 'US',
+      taxRegion: 'IN',
+    });
+    const text = confirmationText(taxed, lines, CUSTOMER);
+    expect(text).toContain('Sales tax (IN 7%): $1.47');
+    expect(text).toContain('Total: $22.46');
+    expect(confirmationHtml(taxed, lines, CUSTOMER)).toContain('Sales tax (IN 7%)');
+    expect(confirmationText(paidOrder(), lines, CUSTOMER)).not.toContain('Sales tax');
   });
 });

@@ -9,6 +9,7 @@
 import { formatCents, formatCount } from '../../domain/money';
 import * as MESSAGES from '../../domain/messages';
 import { formatAddressLines } from '../../domain/shipping-address';
+import { storedTaxLabel } from '../../domain/tax';
 import { orderShippingAddress } from '../customers/get-last-shipping-address';
 import type { orderLines, orders } from '../db/schema';
 import type { MailMessage } from './create-mailer';
@@ -58,7 +59,9 @@ function confirmation(order: OrderRow, lines: OrderLineRow[], recipient: OrderRe
     });
   }
   totals.push({ label: 'Shipping', value: order.shippingCents > 0 ? formatCents(order.shippingCents) : 'Free' });
-  totals.push({ label: 'Total', value: formatCents(order.totalCents) });
+  // Issue 25: the sales tax charged, and a total that is what was charged.
+  if (order.taxCents > 0) totals.push({ label: storedTaxLabel(order), value: formatCents(order.taxCents) });
+  totals.push({ label: 'Total', value: formatCents(order.totalCents + order.taxCents) });
   const address = orderShippingAddress(order);
   return {
     orderNumber: order.orderNumber,

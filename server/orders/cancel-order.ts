@@ -11,6 +11,7 @@
  * An order whose money was already given back in the provider's dashboard is cancelled
  * without asking the provider again.
  */
+import { amountChargedCents } from '../../domain/order-summary';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { cancelRestocks, LIFECYCLE_MESSAGES, planPointsReversal } from '../../domain/order-lifecycle';
 import { AppError, notFound, type AppErrorCode } from '../app-error';
@@ -58,7 +59,8 @@ export async function cancelOrder(
       await queueOrderStatusEmail({ db: tx, order, status: 'cancelled', publicUrl });
       return { kind: 'done', done: order, refundedCents: 0 } as const;
     }
-    const owed = order.totalCents - order.refundedCents;
+    // What was charged, the sales tax included (issue 25): a cancellation gives all of it back.
+    const owed = amountChargedCents(order) - order.refundedCents;
     if (!order.paidAt || !order.paymentReference || owed <= 0) {
       // Never paid (set by hand), or already refunded in the provider's dashboard: no money moves.
       await finishCancellation({ db: tx, order, publicUrl });

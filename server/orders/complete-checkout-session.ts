@@ -27,6 +27,7 @@ import type { CompletionServices } from './payment-services';
 import { claimLatePaymentRefund, settleLatePaymentRefund } from './refund-late-payment';
 import { commitOrderStock } from '../stock/commit-order-stock';
 import type { ShippingAddress } from '../../domain/shipping-address';
+import { paidTaxOfProvider, storePaidTax, type PaidTax } from '../tax/paid-tax';
 
 export type PaymentOutcome = 'paid' | 'failed' | 'expired';
 
@@ -41,6 +42,12 @@ export interface PaymentEventInput {
   paymentReference?: string | null;
   /** The shipping address collected with a paid order (sandbox page, Stripe session); stored with the payment. */
   shipping?: ShippingAddress | null;
+  /** Issue 25: the sales tax the sandbox page showed and charged (null: none). */
+  tax?: PaidTax | null;
+  /** Issue 25: the sales tax the provider charged on its page (Stripe's amount_tax). */
+  providerTaxCents?: number | null;
+  /** What was charged, tax included, when it differs from the session's amount (a taxed payment). */
+  amountChargedCents?: number | null;
 }
 
 /**
@@ -131,7 +138,7 @@ export async function completeCheckoutSession(
         orderId: targetId,
         provider: event.provider,
         paymentReference: event.paymentReference,
-        amountCents: session.amountTotalCents,
+        amountCents: event.amountChargedCents ?? session.amountTotalCents,
       });
     }
     if (!applied) return { result: 'unchanged', purpose, status: await currentStatus(tx, purpose, targetId) } as const;
@@ -210,6 +217,19 @@ async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput,
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
     .returning();
   if (!order) return false;
+  // Issue 25: the sales tax this payment charged, fixed on the order and its lines.
+  const tax =
+    event.tax ??
+    (event.providerTaxCents
+      ? await paidTaxOfProvider({ db: tx, orderId: order.id, taxCents: event.providerTaxCents, shipping: event.shipping ?? null })
+      : null);
+  if (tax) {
+    await storePaidTax({ db: tx, orderId: order.id, tax });
+    Object.assign(order, { taxCents: tax.taxCents, taxRateMilli: tax.rateMilli, taxCountry: tax.country, taxRegion: tax.region });
+  }
+  if (event.amountChargedCents != null) {
+    await tx.update(checkoutSessions).set({ amountTotalCents: event.amountChargedCents }).where(eq(checkoutSessions.id, event.sessionId));
+  }
   // The units reserved at checkout are now sold (docs/decisions/015).
   await commitOrderStock(tx, order.id);
   if (order.email) {

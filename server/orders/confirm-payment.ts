@@ -5,6 +5,7 @@
  * exactly-once function, as Stripe advises for the success page. A made-up, unpaid or
  * expired session is simply 'not-paid': the page shows no order data for it.
  */
+import { amountChargedCents } from '../../domain/order-summary';
 import { completeCheckoutSession, syntheticEventId } from './complete-checkout-session';
 import { getHostedSession } from './get-hosted-session';
 import type { CompletionServices, PaymentServices } from './payment-services';
@@ -40,6 +41,8 @@ export async function confirmPayment(
           outcome: 'paid',
           paymentReference: state.paymentReference,
           shipping: state.shipping,
+          providerTaxCents: state.taxCents,
+          amountChargedCents: state.amountTotalCents,
         },
       });
       view = await getHostedSession({ db, sessionId });
@@ -52,7 +55,8 @@ export async function confirmPayment(
   }
   if (!view.isPaid) return { status: 'not-paid' };
   if (view.order) {
-    return { status: 'paid', purpose: 'order', orderNumber: view.order.orderNumber, totalCents: view.order.totalCents };
+    // What was charged, the sales tax included (issue 25).
+    return { status: 'paid', purpose: 'order', orderNumber: view.order.orderNumber, totalCents: amountChargedCents(view.order) };
   }
   return { status: 'paid', purpose: 'donation', amountCents: view.donation?.amountCents ?? view.totalCents };
 }

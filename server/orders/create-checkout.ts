@@ -12,14 +12,15 @@ import { CheckoutRequestSchema, CHECKOUT_MAX_QUANTITY, type CheckoutRequest } fr
 import * as CART_MESSAGES from '../../domain/cart-messages';
 import type { RedemptionRate } from '../../domain/loyalty';
 import { priceOrder, type OrderPrice } from '../../domain/price-order';
-import { AppError, badRequest } from '../app-error';
+import { AppError, badRequest, ProviderError } from '../app-error';
 import type { Executor } from '../db/client';
 import { checkoutSessions, customers, orderLines, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
-import { openHostedSession } from './open-hosted-session';
+import { openHostedSession, PROVIDER_UNREACHABLE_MESSAGE } from './open-hosted-session';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { ProviderServices } from './payment-services';
 import { reserveOrderStock, takeReserved } from '../stock/reserve-order-stock';
+import { stripeCheckoutTax } from '../tax/stripe-checkout-tax';
 import { expireCheckoutSession } from './complete-checkout-session';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
 
@@ -164,6 +165,8 @@ async function storePendingOrder(options: {
       position,
       // Two lines of one variant share its reservation: the first line records it all.
       reservedQuantity: takeReserved(reserved, line),
+      // Issue 25: what the line sells for, so the address's tax is computed on it when paid.
+      netCents: price.lines[position]!.netCents,
     })),
   );
   return { id: created!.id, orderNumber: created!.orderNumber, price };
@@ -190,6 +193,12 @@ export async function createCheckout(
 
   if (request.replaces) await closeReplacedCheckout({ ...options, sessionId: request.replaces });
   const lines = await priceCheckoutLines({ db, lines: request.items });
+  // Issue 25: how Stripe's page adds the address's sales tax (the sandbox page does it itself);
+  // asked before the order is stored, so a Stripe that cannot be reached leaves nothing behind.
+  const tax = await stripeCheckoutTax({ db, provider }).catch((error: unknown) => {
+    options.logger.error({ err: error }, 'payment provider could not prepare the tax rates');
+    throw new ProviderError('provider-unreachable', { message: PROVIDER_UNREACHABLE_MESSAGE, cause: error });
+  });
   const order = await db.transaction((tx) =>
     storePendingOrder({
       tx,
@@ -220,6 +229,7 @@ export async function createCheckout(
       shippingCents: order.price.shippingCents,
       totalCents: order.price.totalCents,
       email,
+      tax,
     },
   });
   return {

@@ -1,6 +1,8 @@
-/** Every order matching the Orders tab's filter as CSV (server/csv.ts), newest first. */
+/** Every order matching the Orders tab's filter as CSV (server/csv.ts: the one writer, formulas guarded), newest first. */
 import { eq, desc } from 'drizzle-orm';
 import { centsToDecimalString } from '../../domain/money';
+import { amountChargedCents } from '../../domain/order-summary';
+import { formatTaxRate } from '../../domain/tax';
 import { toCsv, type CsvValue } from '../csv';
 import type { Executor } from '../db/client';
 import { customers, orders } from '../db/schema';
@@ -19,6 +21,11 @@ export const ORDER_CSV_HEADER = [
   'points_redeemed',
   'shipping',
   'total',
+  // Issue 25: the sales tax charged, its place and rate, and what was charged in all.
+  'tax',
+  'tax_place',
+  'tax_rate',
+  'amount_charged',
   'paid_at',
   'created_at',
   'shipping_name',
@@ -31,20 +38,12 @@ export const ORDER_CSV_HEADER = [
   'shipping_phone',
 ];
 
-export async function exportOrdersCsv(options: {
-  db: Executor;
-  filter: Pick<OrderFilter, 'q' | 'status' | 'payment'>;
-}): Promise<string> {
+export async function exportOrdersCsv(options: { db: Executor; filter: Pick<OrderFilter, 'q' | 'status' | 'payment'> }): Promise<string> {
   const where = orderFilterWhere(options.filter);
   const records: CsvValue[][] = [];
   for (let offset = 0; ; offset += BATCH) {
     const rows = await options.db
-      .select({
-        order: orders,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        customerEmail: customers.email,
-      })
+      .select({ order: orders, firstName: customers.firstName, lastName: customers.lastName, customerEmail: customers.email })
       .from(orders)
       .leftJoin(customers, eq(customers.id, orders.customerId))
       .where(where)
@@ -52,28 +51,34 @@ export async function exportOrdersCsv(options: {
       .limit(BATCH)
       .offset(offset);
     for (const { order, firstName, lastName, customerEmail } of rows) {
-      records.push([
-        order.orderNumber,
-        order.status,
-        [firstName, lastName].filter(Boolean).join(' '),
-        customerEmail ?? order.email,
-        centsToDecimalString(order.subtotalCents),
-        centsToDecimalString(order.discountCents),
-        order.couponCode,
-        order.pointsRedeemed,
-        centsToDecimalString(order.shippingCents),
-        centsToDecimalString(order.totalCents),
-        order.paidAt?.toISOString(),
-        order.createdAt.toISOString(),
-        order.shippingName,
-        order.shippingLine1,
-        order.shippingLine2,
-        order.shippingCity,
-        order.shippingRegion,
-        order.shippingPostalCode,
-        order.shippingCountry,
-        order.shippingPhone,
-      ]);
+      records.push(
+        [
+          order.orderNumber,
+          order.status,
+          [firstName, lastName].filter(Boolean).join(' '),
+          customerEmail ?? order.email,
+          centsToDecimalString(order.subtotalCents),
+          centsToDecimalString(order.discountCents),
+          order.couponCode,
+          order.pointsRedeemed,
+          centsToDecimalString(order.shippingCents),
+          centsToDecimalString(order.totalCents),
+          centsToDecimalString(order.taxCents),
+          order.taxCountry ? [order.taxCountry, order.taxRegion].filter(Boolean).join('-') : '',
+          order.taxRateMilli === null ? '' : formatTaxRate(order.taxRateMilli),
+          centsToDecimalString(amountChargedCents(order)),
+          order.paidAt?.toISOString(),
+          order.createdAt.toISOString(),
+          order.shippingName,
+          order.shippingLine1,
+          order.shippingLine2,
+          order.shippingCity,
+          order.shippingRegion,
+          order.shippingPostalCode,
+          order.shippingCountry,
+          order.shippingPhone,
+        ],
+      );
     }
     if (rows.length < BATCH) break;
   }

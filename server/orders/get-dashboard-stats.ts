@@ -13,6 +13,7 @@ import { readAdminCounters } from './read-admin-counters';
 import { paidOrderPredicate } from './paid-order';
 import { countVisitors } from '../visitors/count-visitors';
 import { listLowStock } from '../stock/product-stock';
+import { getTaxCollectedCents } from '../tax/tax-report';
 
 export const RECENT_ACTIVITY_LIMIT = 5;
 /** Low-stock variants listed on the dashboard card. */
@@ -20,7 +21,7 @@ export const LOW_STOCK_LIST_LIMIT = 12;
 
 export async function getDashboardStats(options: { db: Executor; now?: Date }): Promise<DashboardStats> {
   const { db } = options;
-  const [counts, visitors, recent, lowStock] = await Promise.all([
+  const [counts, visitors, recent, lowStock, taxCollectedCents] = await Promise.all([
     Promise.all([readAdminCounters({ db }), db.$count(products, eq(products.isActive, true))]),
     countVisitors({ db, now: options.now }),
     db
@@ -41,6 +42,7 @@ export async function getDashboardStats(options: { db: Executor; now?: Date }): 
       .orderBy(desc(orders.createdAt))
       .limit(RECENT_ACTIVITY_LIMIT),
     listLowStock({ db, limit: LOW_STOCK_LIST_LIMIT }),
+    getTaxCollectedCents({ db }),
   ]);
   const [counters, activeProducts] = counts;
   return {
@@ -52,6 +54,7 @@ export async function getDashboardStats(options: { db: Executor; now?: Date }): 
       0,
     ),
     revenueCents: counters.revenueCents,
+    taxCollectedCents,
     customers: counters.customers,
     onlineNow: visitors.onlineNow,
     totalVisitors: visitors.totalVisitors,

@@ -79,6 +79,8 @@ export async function handleStripeWebhook(
       outcome,
       paymentReference: state.paymentReference,
       shipping: state.shipping,
+      providerTaxCents: state.taxCents,
+      amountChargedCents: state.amountTotalCents,
     },
   });
   if (completion.result === 'unknown-session')

@@ -1,5 +1,6 @@
 /** A stored order's lines and totals in the shape the pages read (domain/order-summary.ts). */
 import type { OrderLineSummary, OrderTotalsSummary } from '../../domain/order-summary';
+import { storedTaxLabel } from '../../domain/tax';
 import type { orderLines, orders } from '../db/schema';
 
 export function orderTotalsOf(order: typeof orders.$inferSelect): OrderTotalsSummary {
@@ -11,6 +12,8 @@ export function orderTotalsOf(order: typeof orders.$inferSelect): OrderTotalsSum
     pointsDiscountCents: order.pointsDiscountCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    taxCents: order.taxCents,
+    taxLabel: order.taxCents > 0 ? storedTaxLabel(order) : null,
   };
 }
 

@@ -12,6 +12,10 @@ import { getHostedSession } from './get-hosted-session';
 import type { CompletionServices } from './payment-services';
 import { checkSandboxCard, sandboxPaymentReference } from '../payments/sandbox-provider';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
+import { formatCents } from '../../domain/money';
+import { TAX_MESSAGES } from '../../domain/tax';
+import { quoteSessionTaxAt } from '../tax/order-tax';
+import { paidTaxOfQuote, type PaidTax } from '../tax/paid-tax';
 
 const orderNotPending = () => new AppError('order-not-pending', { message: LIFECYCLE_MESSAGES.sandboxOrderNotPending });
 const expired = () => new AppError('session-expired', { message: CART_MESSAGES.checkoutSessionExpired });
@@ -23,6 +27,8 @@ export async function paySandboxSession(
     cardNumber: string;
     /** The address fields as typed on the page (orders only; donations ask for none). */
     address?: Partial<Record<AddressField, unknown>>;
+    /** The total the page showed when Pay was pressed (issue 25); charged only if it is the server's. */
+    shownAmountCents?: number | null;
   },
 ): Promise<void> {
   const session = await getHostedSession(options);
@@ -49,6 +55,7 @@ export async function paySandboxSession(
     }
     shipping = checked.address;
   }
+  const charge = shipping ? await sandboxTaxCharge({ ...options, sessionId: session.id, shipping, totalCents: session.totalCents }) : null;
   const card = checkSandboxCard(options.cardNumber);
   if (card.outcome !== 'paid')
     throw new AppError(card.outcome === 'declined' ? 'card-declined' : 'card-invalid', { message: card.message });
@@ -62,8 +69,39 @@ export async function paySandboxSession(
       outcome: 'paid',
       paymentReference: sandboxPaymentReference(session.id),
       shipping,
+      tax: charge?.tax ?? null,
+      amountChargedCents: charge?.amountDueCents ?? null,
     },
   });
   // Cancelled between the check above and the payment: the completion gave the payment back.
   if (completion.result === 'unchanged' && completion.status === 'cancelled') throw orderNotPending();
+}
+
+/**
+ * Issue 25: the sales tax of the address, and the confirm step. The server computes the tax from
+ * the address it just checked (a request naming its own tax or total changes nothing); the
+ * payment goes ahead only when the total the page showed is that amount. Otherwise nothing is
+ * charged and the page shows the taxed total to confirm (the page without JavaScript, or a
+ * table changed while it was open). A request without a shown total may pay an untaxed order.
+ */
+async function sandboxTaxCharge(options: {
+  db: CompletionServices['db'];
+  sessionId: string;
+  shipping: ShippingAddress;
+  totalCents: number;
+  shownAmountCents?: number | null;
+}): Promise<{ tax: PaidTax | null; amountDueCents: number }> {
+  const found = await quoteSessionTaxAt({ db: options.db, sessionId: options.sessionId, address: options.shipping });
+  const quote = found?.quote ?? null;
+  const amountDueCents = quote ? quote.amountDueCents : options.totalCents;
+  const shown = options.shownAmountCents ?? (quote ? null : amountDueCents);
+  if (shown !== amountDueCents) {
+    throw new AppError('confirm-total', {
+      message: quote
+        ? TAX_MESSAGES.confirmTotal(quote.label, formatCents(amountDueCents))
+        : TAX_MESSAGES.confirmNoTax(formatCents(amountDueCents)),
+      details: { amountDueCents },
+    });
+  }
+  return { tax: quote ? paidTaxOfQuote(quote) : null, amountDueCents };
 }

@@ -8,13 +8,7 @@
 import { z } from 'zod';
 import { quoteResolvedLines, type CartQuote, type ResolvedLine } from '../../domain/cart-quote';
 import type { RedemptionRate } from '../../domain/loyalty';
-import {
-  CHECKOUT_MAX_LINES,
-  CHECKOUT_MAX_QUANTITY,
-  CheckoutLineSchema,
-  CheckoutRequestSchema,
-  type CheckoutLine,
-} from '../../domain/order';
+import { CHECKOUT_MAX_LINES, CHECKOUT_MAX_QUANTITY, CheckoutLineSchema, CheckoutRequestSchema, type CheckoutLine } from '../../domain/order';
 import { badRequest } from '../app-error';
 import type { Executor } from '../db/client';
 import { resolveCheckoutLines } from './price-checkout-lines';

@@ -24,8 +24,7 @@ export async function reconcileProviderRefund(options: {
   charge: Stripe.Charge;
 }): Promise<RefundReconciliation> {
   const { charge, logger } = options;
-  const paymentIntent =
-    typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+  const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
   const amountRefunded = Number.isSafeInteger(charge.amount_refunded) ? Math.max(0, charge.amount_refunded) : 0;
   const result = await options.db.transaction(async (tx) => {
     const recorded = await tx
@@ -55,7 +54,6 @@ export async function reconcileProviderRefund(options: {
     }
     return 'reconciled' as const;
   });
-  if (result === 'unknown-payment')
-    logger.warn({ eventId: options.eventId, paymentIntent }, 'charge.refunded for an unknown payment');
+  if (result === 'unknown-payment') logger.warn({ eventId: options.eventId, paymentIntent }, 'charge.refunded for an unknown payment');
   return result;
 }

@@ -14,6 +14,8 @@
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 import { AppError } from '../app-error';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { amountChargedCents } from '../../domain/order-summary';
+import { refundedTaxCents } from '../../domain/tax';
 import type { Database, Executor } from '../db/client';
 import { orderNotes, orders, refunds } from '../db/schema';
 import { isRefundRejection, type PaymentProvider } from '../payments/payment-provider';
@@ -127,12 +129,28 @@ export async function markRefundSucceeded(options: {
   return done.length > 0;
 }
 
-/** Adds money given back to an order; the figure only grows (provider reports may repeat). */
+/**
+ * Adds money given back to an order; the figure only grows (provider reports may repeat). The
+ * tax part of it is kept beside it (issue 25): the order's tax in proportion to what of the
+ * charged amount came back (domain/tax.ts refundedTaxCents), so the tax report can deduct it.
+ */
 export async function recordRefundedAmount(options: { db: Executor; orderId: string; refundedCents: number }) {
+  const [order] = await options.db
+    .select({ totalCents: orders.totalCents, taxCents: orders.taxCents, refundedCents: orders.refundedCents })
+    .from(orders)
+    .where(eq(orders.id, options.orderId));
+  const refundedTax = order
+    ? refundedTaxCents({
+        refundedCents: Math.max(order.refundedCents, options.refundedCents),
+        chargedCents: amountChargedCents(order),
+        taxCents: order.taxCents,
+      })
+    : 0;
   await options.db
     .update(orders)
     .set({
       refundedCents: sql`greatest(${orders.refundedCents}, ${options.refundedCents})`,
+      refundedTaxCents: sql`least(${orders.taxCents}, greatest(${orders.refundedTaxCents}, ${refundedTax}))`,
       refundedAt: sql`coalesce(${orders.refundedAt}, now())`,
     })
     .where(eq(orders.id, options.orderId));

@@ -30,6 +30,28 @@ export interface CreateHostedSessionInput {
   shippingCents: Cents;
   totalCents: Cents;
   email: string | null;
+  /**
+   * How the hosted page adds sales tax (issue 25; Stripe only: the sandbox page computes it from
+   * the tax table itself). 'rates': Stripe Tax Rates matched by the shipping address, for the
+   * merchandise and, where the place taxes it, the shipping; 'automatic': Stripe Tax.
+   */
+  tax?: HostedSessionTax | null;
+}
+
+export type HostedSessionTax =
+  | { mode: 'automatic' }
+  | { mode: 'rates'; lineTaxRateIds: string[]; shippingTaxRateIds: string[] };
+
+/** A tax table row as a Stripe Tax Rate is made from it. */
+export interface ProviderTaxRateInput {
+  country: string;
+  /** '' for a whole country. */
+  region: string;
+  rateMilli: number;
+  /** 'Sales tax' (what the shopper reads on Stripe's page). */
+  displayName: string;
+  /** Same key, same Tax Rate: a retried request makes none twice. */
+  idempotencyKey: string;
 }
 
 export interface HostedSession {
@@ -47,6 +69,10 @@ export interface ProviderSessionState {
   paymentReference: string | null;
   /** The shipping address the shopper gave on the provider's page (Stripe), if any. */
   shipping: ShippingAddress | null;
+  /** The sales tax the provider added on its page (Stripe's `total_details.amount_tax`); null when it reports none. */
+  taxCents?: Cents | null;
+  /** What it charged, tax included (Stripe's `amount_total`). */
+  amountTotalCents?: Cents | null;
 }
 
 export interface RefundPaymentInput {
@@ -82,6 +108,8 @@ export interface StripePaymentProvider extends PaymentProviderMethods {
   readonly name: 'stripe';
   /** The one Stripe client of the process (webhook signatures, product sync). */
   readonly client: Stripe;
+  /** Makes a Stripe Tax Rate for a row of the tax table (issue 25); answers its id. */
+  createTaxRate(input: ProviderTaxRateInput): Promise<string>;
 }
 
 export type PaymentProvider = SandboxPaymentProvider | StripePaymentProvider;

@@ -8,6 +8,7 @@ import type { Config } from '../config.server';
 import * as MESSAGES from '../../domain/messages';
 import { SHIPPING_COUNTRY_CODES, type ShippingAddress } from '../../domain/shipping-address';
 import { CHECKOUT_HOLD_MINUTES } from '../../domain/stock';
+import { STRIPE_TAX_CODES } from '../../domain/tax';
 import {
   PaymentProviderError,
   PaymentRefundRejectedError,
@@ -15,6 +16,13 @@ import {
   type ProviderSessionState,
   type StripePaymentProvider,
 } from './payment-provider';
+
+/**
+ * A Checkout line item with `dynamic_tax_rates`: Stripe documents the parameter for hosted
+ * Checkout ("use manual tax rates"), and the API takes it, but the SDK's types dropped it in
+ * v13 as a limited-use field (decision 031); the SDK sends every parameter it is given.
+ */
+type LineItemWithTax = Stripe.Checkout.SessionCreateParams.LineItem & { dynamic_tax_rates?: string[] };
 
 export function createStripeClient(stripe: NonNullable<Config['stripe']>): Stripe {
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
@@ -43,6 +51,9 @@ export function stripeSessionState(session: Stripe.Checkout.Session): ProviderSe
     isPaid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
     paymentReference,
     shipping: stripeShippingAddress(session),
+    // Issue 25: the tax Stripe added on its page (rates or Stripe Tax), stored with the payment.
+    taxCents: session.total_details?.amount_tax ?? null,
+    amountTotalCents: session.amount_total ?? null,
   };
 }
 
@@ -101,18 +112,59 @@ export function createStripeProvider(options: { stripe: Stripe; publicUrl: strin
       }
       return { id: refund.id };
     },
+    async createTaxRate(input) {
+      try {
+        const rate = await stripe.taxRates.create(
+          {
+            display_name: input.displayName,
+            inclusive: false,
+            // Thousandths of a percent to Stripe's decimal percentage: 5750 -> 5.75.
+            percentage: input.rateMilli / 1000,
+            country: input.country,
+            ...(input.region ? { state: input.region } : {}),
+            jurisdiction: input.region ? `${input.country}-${input.region}` : input.country,
+            tax_type: 'sales_tax',
+            description: `Wear Your Faith tax table: ${input.region ? `${input.country}-${input.region}` : input.country}`,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return rate.id;
+      } catch (error) {
+        throw new PaymentProviderError('Stripe could not create the tax rate', { cause: error });
+      }
+    },
     async createSession(input: CreateHostedSessionInput) {
       try {
-        const params: Stripe.Checkout.SessionCreateParams = {
-          mode: 'payment',
-          line_items: input.lines.map((line) => ({
-            quantity: line.quantity,
-            price_data: {
-              currency: 'usd',
-              unit_amount: line.unitAmountCents,
-              product_data: line.description ? { name: line.name, description: line.description } : { name: line.name },
+        const tax = input.tax ?? null;
+        const automaticTax = tax?.mode === 'automatic';
+        const rates = tax?.mode === 'rates' ? tax : null;
+        // With tax rates, a taxed delivery charge is a line item of its own: Checkout applies
+        // tax rates to line items only (its shipping options are taxed by Stripe Tax alone).
+        const shippingAsLine = input.purpose === 'order' && rates !== null && rates.shippingTaxRateIds.length > 0 && input.shippingCents > 0;
+        const lineItems: LineItemWithTax[] = input.lines.map((line) => ({
+          quantity: line.quantity,
+          price_data: {
+            currency: 'usd',
+            unit_amount: line.unitAmountCents,
+            product_data: {
+              name: line.name,
+              ...(line.description ? { description: line.description } : {}),
+              ...(automaticTax ? { tax_code: STRIPE_TAX_CODES.apparel } : {}),
             },
-          })),
+            ...(automaticTax ? { tax_behavior: 'exclusive' as const } : {}),
+          },
+          ...(rates && rates.lineTaxRateIds.length > 0 ? { dynamic_tax_rates: rates.lineTaxRateIds } : {}),
+        }));
+        if (shippingAsLine) {
+          lineItems.push({
+            quantity: 1,
+            price_data: { currency: 'usd', unit_amount: input.shippingCents, product_data: { name: MESSAGES.standardShipping } },
+            dynamic_tax_rates: rates!.shippingTaxRateIds,
+          });
+        }
+        const params: Stripe.Checkout.SessionCreateParams & { line_items: LineItemWithTax[] } = {
+          mode: 'payment',
+          line_items: lineItems,
           success_url: `${publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: input.purpose === 'order' ? `${publicUrl}/cart` : `${publicUrl}/`,
           metadata:
@@ -130,16 +182,21 @@ export function createStripeProvider(options: { stripe: Stripe; publicUrl: strin
             allowed_countries: SHIPPING_COUNTRY_CODES as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
           };
           params.phone_number_collection = { enabled: true };
-          params.shipping_options = [
-            {
-              shipping_rate_data: {
-                type: 'fixed_amount',
-                display_name: input.shippingCents > 0 ? MESSAGES.standardShipping : MESSAGES.freeShipping,
-                fixed_amount: { amount: input.shippingCents, currency: 'usd' },
+          // (The delivery charge is the 'Shipping' line item above when tax rates tax it.)
+          if (!shippingAsLine) {
+            params.shipping_options = [
+              {
+                shipping_rate_data: {
+                  type: 'fixed_amount',
+                  display_name: input.shippingCents > 0 ? MESSAGES.standardShipping : MESSAGES.freeShipping,
+                  fixed_amount: { amount: input.shippingCents, currency: 'usd' },
+                  ...(automaticTax ? { tax_behavior: 'exclusive' as const, tax_code: STRIPE_TAX_CODES.shipping } : {}),
+                },
               },
-            },
-          ];
+            ];
+          }
         }
+        if (automaticTax) params.automatic_tax = { enabled: true };
         if (input.discountCents > 0) {
           const coupon = await stripe.coupons.create({
             amount_off: input.discountCents,

@@ -39,6 +39,7 @@ test('cart, coupon, sandbox decline and payment, success page, cart cleared', as
   await expect(page.getByTestId('summary-discount')).toHaveText('-$4.50');
   await expect(page.getByTestId('summary-total')).toHaveText('$46.49');
   await expect(page.getByTestId('summary-points')).toHaveText('4,649');
+  await expect(page.getByText('Taxes calculated at checkout')).toBeVisible();
 
   await page.getByLabel('Email (optional for order updates)').fill('e2e-buyer@example.com');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -47,6 +48,9 @@ test('cart, coupon, sandbox decline and payment, success page, cart cleared', as
   await expect(page.getByText('Simple Cross Tee')).toBeVisible();
 
   await fillSandboxAddress(page);
+  // An Indiana address (issue 25): 7% of $46.49 (shipping included, Indiana taxes it) is $3.25.
+  await expect(page.getByTestId('sandbox-tax')).toHaveText('$3.25');
+  await expect(page.getByTestId('sandbox-total')).toHaveText('$49.74');
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByText('Your card was declined.')).toBeVisible();
@@ -58,7 +62,7 @@ test('cart, coupon, sandbox decline and payment, success page, cart cleared', as
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByText('Order reference')).toBeVisible();
   await expect(page.getByTestId('order-number')).toHaveText(/^WYF-\d{6,}$/);
-  await expect(page.getByTestId('order-total')).toHaveText('$46.49');
+  await expect(page.getByTestId('order-total')).toHaveText('$49.74');
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('cart'))).toBe('[]');
   expect(await page.evaluate(() => window.localStorage.getItem('couponCode'))).toBeNull();
 

@@ -254,12 +254,12 @@ describe('cancelling a paid order', () => {
       ]).toContain(body.error);
     }
     expect(refundRows).toHaveLength(1);
-    expect(refundRows[0]).toMatchObject({ status: 'succeeded', amountCents: order.totalCents, reason: 'cancellation' });
+    expect(refundRows[0]).toMatchObject({ status: 'succeeded', amountCents: order.totalCents + order.taxCents, reason: 'cancellation' });
     expect(refundRows[0]!.providerRefundId).toMatch(/^sbx_re_/);
 
     const view = await detail(order.id);
     expect(view.status).toBe('cancelled');
-    expect(view.lifecycle.refundedCents).toBe(order.totalCents);
+    expect(view.lifecycle.refundedCents).toBe(order.totalCents + order.taxCents);
     const adjustments = (await ledgerOf(order.id)).filter((row) => row.type === 'adjusted');
     expect(adjustments).toHaveLength(1);
     expect(adjustments[0]!.points).toBe(-order.pointsEarned);
@@ -348,7 +348,7 @@ describe('a paid order set back to pending by hand', () => {
     expect((await setStatus(order.id, { status: 'pending' })).status).toBe(200);
     const answer = await setStatus(order.id, { status: 'cancelled' });
     expect(answer.status).toBe(200);
-    expect(((await answer.json()) as { refundedCents: number }).refundedCents).toBe(order.totalCents);
+    expect(((await answer.json()) as { refundedCents: number }).refundedCents).toBe(order.totalCents + order.taxCents);
     expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1);
   });
 });
@@ -450,7 +450,7 @@ describe('stock when an order is cancelled after shipping, or reopened', () => {
     expect((await setStatus(order.id, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' })).status).toBe(200);
     const answer = await setStatus(order.id, { status: 'cancelled' });
     expect(answer.status).toBe(200);
-    expect(((await answer.json()) as { refundedCents: number }).refundedCents).toBe(order.totalCents);
+    expect(((await answer.json()) as { refundedCents: number }).refundedCents).toBe(order.totalCents + order.taxCents);
     expect(await variantStock()).toBe(8);
     // A processing (not yet shipped) order's units do go back.
     const { order: unshipped } = await paidOrder('processing-then-cancelled@example.com', 2);

@@ -289,6 +289,9 @@ describe('a payment for an order that is no longer pending', () => {
       payment_intent: paymentIntent,
     });
     expect(refundCalls().slice(before)).toHaveLength(1);
-    expect((await orderRow(order.id)).refundedCents).toBe(order.totalCents);
+    // What Stripe charged comes back: SPEC's total and the Indiana sales tax it added (issue 25).
+    const charged = Number(fake.sessions.get(sessionId)!.amount_total);
+    expect(charged).toBe(order.totalCents + Math.round(((order.totalCents - 599) * 7) / 100) + Math.round((599 * 7) / 100));
+    expect((await orderRow(order.id)).refundedCents).toBe(charged);
   });
 });

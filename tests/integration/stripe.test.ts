@@ -107,12 +107,14 @@ describe('Stripe provider against the wire-format fake', () => {
         {
           quantity: '2',
           price_data: { currency: 'usd', unit_amount: '1500', product_data: { name: 'Simple Cross Tee' } },
+          // Issue 25: the tax table's places, applied by the shipping address.
+          dynamic_tax_rates: [expect.stringMatching(/^txr_/)],
         },
-      ],
-      shipping_options: [
-        { shipping_rate_data: { type: 'fixed_amount', fixed_amount: { amount: '599', currency: 'usd' } } },
+        // Indiana taxes the delivery charge, so with tax rates it is a line item of its own.
+        { quantity: '1', price_data: { currency: 'usd', unit_amount: '599' }, dynamic_tax_rates: [expect.stringMatching(/^txr_/)] },
       ],
     });
+    expect(sessionRequest?.body.shipping_options).toBeUndefined();
     // The fake computes what Stripe would charge: it must equal the order's total.
     expect(fake.sessions.get(json.sessionId)?.amount_total).toBe(order.totalCents);
     expect(order.totalCents).toBe(3000 - 300 + 599);

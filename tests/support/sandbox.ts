@@ -26,16 +26,32 @@ export function sandboxFormBody(
   return new URLSearchParams({ cardNumber, ...address }).toString();
 }
 
-export function payOnSandbox(
+/** The taxed total a sandbox page shows and posts back (its hidden shownTotalCents field), or null. */
+export function shownTotalOf(html: string): string | null {
+  return /name="shownTotalCents" value="(\d+)"/.exec(html)?.[1] ?? null;
+}
+
+/**
+ * Pays as a shopper on the page does: Pay, and where the address's sales tax asks to confirm the
+ * taxed total (issue 25: the page without JavaScript), Pay again with the total it then shows.
+ */
+export async function payOnSandbox(
   shop: Pick<TestShop, 'request'>,
   sessionId: string,
   cardNumber = SANDBOX_PAYING_CARD,
   address: Record<string, string> = SANDBOX_TEST_ADDRESS,
 ) {
-  return shop.request(`/sandbox/checkout/${sessionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: sandboxFormBody(cardNumber, address),
-    redirect: 'manual',
-  });
+  const post = (extra: Record<string, string> = {}) =>
+    shop.request(`/sandbox/checkout/${sessionId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cardNumber, ...address, ...extra }).toString(),
+      redirect: 'manual',
+    });
+  const first = await post();
+  if (first.status !== 409) return first;
+  const html = await first.text();
+  const shown = shownTotalOf(html);
+  if (!shown) return new Response(html, { status: first.status, headers: first.headers });
+  return post({ shownTotalCents: shown });
 }

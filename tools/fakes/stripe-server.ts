@@ -6,6 +6,15 @@
  * can assert on what the SDK really sent. Refunds (`POST /v1/refunds` on a payment intent) honour
  * the Idempotency-Key header as Stripe does: a repeated key answers the first refund again.
  * Point the SDK at it with STRIPE_API_BASE (host, port, protocol http, no retries).
+ *
+ * Tax (issue 25), checked as Stripe documents it: Tax Rates (`POST /v1/tax_rates`: display_name,
+ * percentage, inclusive required; country ISO alpha-2, state without the country prefix); a
+ * Session's `line_items[].dynamic_tax_rates` (known, active rates with a country; not with
+ * `tax_rates` on the same item; the session must collect an address) applied by the shopper's
+ * shipping address when they pay; or `automatic_tax[enabled]` (Stripe Tax: never with tax rates;
+ * every price and shipping rate with a `tax_behavior`, tax codes `txcd_` + 8 digits), computed
+ * from the registrations the test gives (`setTaxRegistrations`, default Indiana 7%, shipping
+ * taxed). A paid session reports `total_details.amount_tax` and an `amount_total` that includes it.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -27,6 +36,11 @@ export const FAKE_SHIPPING: FakeShippingDetails = {
   address: { line1: '12 Hope Street', line2: 'Apt 3', city: 'Indianapolis', state: 'IN', postal_code: '46204', country: 'US' },
 };
 
+/** Where the fake's Stripe Tax account is registered: 'US-IN' (or 'GB') -> percentage and shipping taxability. */
+export type FakeTaxRegistrations = Record<string, { percentage: number; shippingTaxed: boolean }>;
+
+export const FAKE_TAX_REGISTRATIONS: FakeTaxRegistrations = { 'US-IN': { percentage: 7, shippingTaxed: true } };
+
 export interface RecordedStripeRequest {
   method: string;
   path: string;
@@ -42,6 +56,9 @@ export interface FakeStripeServer {
   coupons: Map<string, Json>;
   products: Map<string, Json>;
   prices: Map<string, Json>;
+  taxRates: Map<string, Json>;
+  /** The places Stripe Tax collects in (automatic_tax); FAKE_TAX_REGISTRATIONS until set. */
+  setTaxRegistrations(registrations: FakeTaxRegistrations): void;
   /** Payment intents of paid sessions: amount and amount_refunded. */
   paymentIntents: Map<string, Json>;
   /** Refunds created (one per distinct idempotency key). */
@@ -89,7 +106,8 @@ function stripeError(res: ServerResponse, status: number, type: string, message:
 
 function send(res: ServerResponse, body: unknown) {
   res.writeHead(200, { 'content-type': 'application/json', 'request-id': id('req') });
-  res.end(JSON.stringify(body));
+  // The fake's own bookkeeping on a session (..._for_tax) is not part of Stripe's answer.
+  res.end(JSON.stringify(body, (key, value: unknown) => (key.endsWith('_for_tax') || key === 'automatic_tax_enabled' ? undefined : value)));
 }
 
 function list(url: string, items: Json[]) {
@@ -103,6 +121,8 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
   const products = new Map<string, Json>();
   const prices = new Map<string, Json>();
   const paymentIntents = new Map<string, Json>();
+  const taxRates = new Map<string, Json>();
+  let taxRegistrations: FakeTaxRegistrations = FAKE_TAX_REGISTRATIONS;
   const refunds: Json[] = [];
   const refundsByKey = new Map<string, Json>();
   let refundRejection: string | null = null;
@@ -136,9 +156,130 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
   }
   let baseUrl = '';
 
+  function createTaxRate(body: Json): Json | string {
+    if (typeof body.display_name !== 'string' || body.display_name === '') return 'Missing required param: display_name.';
+    if (body.inclusive !== 'true' && body.inclusive !== 'false') return 'Missing required param: inclusive.';
+    const percentage = Number(body.percentage);
+    if (body.percentage === undefined || !Number.isFinite(percentage) || percentage < 0 || percentage > 100) {
+      return 'Invalid percentage: must be a number from 0 to 100.';
+    }
+    if (/\.\d{5,}$/.test(String(body.percentage))) return 'Invalid percentage: at most 4 decimal places.';
+    if (body.country !== undefined && !/^[A-Z]{2}$/.test(String(body.country))) return 'Invalid country: an ISO 3166-1 alpha-2 code.';
+    if (body.state !== undefined && (body.country === undefined || !/^[A-Z0-9]{1,3}$/.test(String(body.state)))) {
+      return 'Invalid state: an ISO 3166-2 subdivision code without the country prefix, with a country.';
+    }
+    const types = ['amusement_tax', 'communications_tax', 'gst', 'hst', 'igst', 'jct', 'lease_tax', 'pst', 'qst', 'retail_delivery_fee', 'rst', 'sales_tax', 'service_tax', 'vat'];
+    if (body.tax_type !== undefined && !types.includes(String(body.tax_type))) return `Invalid tax_type: ${String(body.tax_type)}`;
+    const rate: Json = {
+      id: id('txr'),
+      object: 'tax_rate',
+      active: true,
+      country: body.country ?? null,
+      state: body.state ?? null,
+      description: body.description ?? null,
+      display_name: body.display_name,
+      inclusive: body.inclusive === 'true',
+      jurisdiction: body.jurisdiction ?? null,
+      percentage,
+      tax_type: body.tax_type ?? null,
+      metadata: body.metadata ?? {},
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    taxRates.set(String(rate.id), rate);
+    return rate;
+  }
+
+  const TAX_CODE = /^txcd_\d{8}$/;
+  const TAX_BEHAVIORS = ['inclusive', 'exclusive', 'unspecified'];
+
+  /** The tax parameters of a session, as Stripe refuses them; null when they are fine. */
+  function checkSessionTax(body: Json, lineItems: Json[]): string | null {
+    const automatic = String((body.automatic_tax as Json | undefined)?.enabled) === 'true';
+    const collectsAddress =
+      body.shipping_address_collection !== undefined || body.billing_address_collection === 'required';
+    for (const [index, item] of lineItems.entries()) {
+      const dynamic = (item.dynamic_tax_rates as string[] | undefined) ?? [];
+      const fixed = (item.tax_rates as string[] | undefined) ?? [];
+      const priceData = (item.price_data ?? {}) as Json;
+      const productData = (priceData.product_data ?? {}) as Json;
+      if (dynamic.length > 0 && fixed.length > 0) {
+        return `line_items[${index}]: You cannot set both \`tax_rates\` and \`dynamic_tax_rates\` on the same line item.`;
+      }
+      if (automatic && (dynamic.length > 0 || fixed.length > 0)) {
+        return 'You cannot use `automatic_tax` together with `tax_rates` or `dynamic_tax_rates`.';
+      }
+      if (dynamic.length > 0 && !collectsAddress) {
+        return `line_items[${index}][dynamic_tax_rates]: dynamic tax rates need the customer's address: set \`shipping_address_collection\` or \`billing_address_collection=required\`.`;
+      }
+      for (const rateId of [...dynamic, ...fixed]) {
+        const rate = taxRates.get(rateId);
+        if (!rate) return `No such tax rate: '${rateId}'`;
+        if (rate.active !== true) return `Tax rate ${rateId} is inactive and cannot be used with new Checkout Sessions.`;
+        if (dynamic.includes(rateId) && !rate.country) {
+          return `Tax rate ${rateId} has no country: dynamic tax rates must have a country (and a state in the US).`;
+        }
+      }
+      if (priceData.tax_behavior !== undefined && !TAX_BEHAVIORS.includes(String(priceData.tax_behavior))) {
+        return `line_items[${index}][price_data][tax_behavior]: Invalid value ${String(priceData.tax_behavior)}.`;
+      }
+      if (productData.tax_code !== undefined && !TAX_CODE.test(String(productData.tax_code))) {
+        return `No such tax code: '${String(productData.tax_code)}'`;
+      }
+      if (automatic && (priceData.tax_behavior === undefined || priceData.tax_behavior === 'unspecified')) {
+        return `line_items[${index}][price_data][tax_behavior]: automatic tax needs every price's tax_behavior (inclusive or exclusive).`;
+      }
+    }
+    for (const [index, option] of ((body.shipping_options as Json[] | undefined) ?? []).entries()) {
+      const rate = (option.shipping_rate_data ?? {}) as Json;
+      if (rate.tax_behavior !== undefined && !TAX_BEHAVIORS.includes(String(rate.tax_behavior))) {
+        return `shipping_options[${index}][shipping_rate_data][tax_behavior]: Invalid value ${String(rate.tax_behavior)}.`;
+      }
+      if (rate.tax_code !== undefined && !TAX_CODE.test(String(rate.tax_code))) return `No such tax code: '${String(rate.tax_code)}'`;
+      if (automatic && (rate.tax_behavior === undefined || rate.tax_behavior === 'unspecified')) {
+        return `shipping_options[${index}][shipping_rate_data][tax_behavior]: automatic tax needs the shipping rate's tax_behavior.`;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The tax of a paid session at the shopper's address, as Stripe adds it on its page: per line
+   * item, on its amount after its share of the discount (shared in proportion to the items'
+   * amounts), rounded to the cent; with Stripe Tax, on the shipping too where it is taxed.
+   */
+  function sessionTax(session: Json, address: { country: string; state?: string | null } | null): number {
+    if (!address) return 0;
+    const items = (session.line_items_for_tax as Json[] | undefined) ?? [];
+    const subtotal = items.reduce((sum, item) => sum + Number(item.amount), 0);
+    const discount = Number(session.discount_for_tax ?? 0);
+    const automatic = session.automatic_tax_enabled === true;
+    const registration = taxRegistrations[`${address.country}-${address.state ?? ''}`] ?? taxRegistrations[address.country];
+    let tax = 0;
+    for (const item of items) {
+      const share = subtotal > 0 ? Math.round((discount * Number(item.amount)) / subtotal) : 0;
+      const base = Math.max(0, Number(item.amount) - share);
+      let percentage = 0;
+      if (automatic) {
+        percentage = registration ? registration.percentage : 0;
+      } else {
+        const rates = ((item.dynamic_tax_rates as string[] | undefined) ?? []).map((rateId) => taxRates.get(rateId)!);
+        const match =
+          rates.find((rate) => rate.country === address.country && rate.state && rate.state === address.state) ??
+          rates.find((rate) => rate.country === address.country && !rate.state);
+        percentage = match ? Number(match.percentage) : 0;
+      }
+      tax += Math.round((base * percentage) / 100);
+    }
+    if (automatic && registration?.shippingTaxed) tax += Math.round((Number(session.shipping_for_tax ?? 0) * registration.percentage) / 100);
+    return tax;
+  }
+
   function createSession(body: Json): Json | string {
     const lineItems = (body.line_items as Json[] | undefined) ?? [];
     if (lineItems.length === 0) return 'line_items: at least one is required';
+    const taxProblem = checkSessionTax(body, lineItems);
+    if (taxProblem) return taxProblem;
     let subtotal = 0;
     for (const item of lineItems) {
       const priceData = item.price_data as Json | undefined;
@@ -186,6 +327,16 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
       collected_information: null,
       customer_details: null,
       url: `${baseUrl}/pay/${sessionId}`,
+      automatic_tax: { enabled: String((body.automatic_tax as Json | undefined)?.enabled) === 'true', status: null, provider: null },
+      total_details: { amount_discount: Math.min(discount, subtotal), amount_shipping: shipping, amount_tax: 0 },
+      // What the fake needs to add the tax when the shopper pays (not Stripe fields; left out of answers).
+      line_items_for_tax: lineItems.map((item) => ({
+        amount: Number((item.price_data as Json).unit_amount) * Number(item.quantity),
+        dynamic_tax_rates: item.dynamic_tax_rates ?? [],
+      })),
+      discount_for_tax: Math.min(discount, subtotal),
+      shipping_for_tax: shipping,
+      automatic_tax_enabled: String((body.automatic_tax as Json | undefined)?.enabled) === 'true',
       expires_at: expiresAt,
       created: Math.floor(Date.now() / 1000),
       livemode: false,
@@ -227,6 +378,16 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
       const session = sessions.get(decodeURIComponent(match[1]!));
       if (!session) return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${match[1]}'`);
       return send(res, session);
+    }
+    if (method === 'POST' && path === '/v1/tax_rates') {
+      const rate = createTaxRate(body);
+      if (typeof rate === 'string') return stripeError(res, 400, 'invalid_request_error', rate);
+      return send(res, rate);
+    }
+    if (method === 'GET' && (match = path.match(/^\/v1\/tax_rates\/([^/]+)$/))) {
+      const rate = taxRates.get(decodeURIComponent(match[1]!));
+      if (!rate) return stripeError(res, 404, 'invalid_request_error', `No such tax rate: '${match[1]}'`);
+      return send(res, rate);
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const refund = createRefund(body, req.headers['idempotency-key'] as string | undefined);
@@ -290,6 +451,10 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
     coupons,
     products,
     prices,
+    taxRates,
+    setTaxRegistrations(registrations) {
+      taxRegistrations = registrations;
+    },
     paymentIntents,
     refunds,
     rejectRefunds(message) {
@@ -306,7 +471,12 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
       const collects = session.shipping_address_collection !== null;
       const shipping = collects ? (options.shipping === undefined ? FAKE_SHIPPING : options.shipping) : null;
       const phoneEnabled = String((session.phone_number_collection as Json | null)?.enabled) === 'true';
+      // The tax of the address the shopper gave (Stripe adds it on its page before they pay).
+      const amountTax = sessionTax(session, shipping ? shipping.address : null);
+      const totalDetails = session.total_details as Json;
       Object.assign(session, {
+        amount_total: Number(session.amount_total) - Number(totalDetails.amount_tax) + amountTax,
+        total_details: { ...totalDetails, amount_tax: amountTax },
         status: 'complete',
         payment_status: options.paymentStatus ?? 'paid',
         payment_intent: paymentIntent,

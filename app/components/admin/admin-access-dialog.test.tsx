@@ -1,11 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminAccessDialog } from './admin-access-dialog';
+import { connectToastOutlet, type ToastMessage } from '~/lib/notify';
 
-const notify = vi.hoisted(() => vi.fn());
-vi.mock('~/lib/notify', () => ({ notify }));
+// Toasts are read where the shop's own outlet receives them (connectToastOutlet), not mocked by path.
+const toasts: ToastMessage[] = [];
+const disconnectToasts = connectToastOutlet((message) => toasts.push(message));
+afterAll(() => disconnectToasts());
 
 function renderDialog(onOpenChange = vi.fn()) {
   const router = createMemoryRouter(
@@ -22,7 +25,7 @@ function renderDialog(onOpenChange = vi.fn()) {
 describe('AdminAccessDialog', () => {
   beforeEach(() => {
     localStorage.clear();
-    notify.mockReset();
+    toasts.length = 0;
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -33,7 +36,7 @@ describe('AdminAccessDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Admin Access' })).toBeInTheDocument();
     expect(screen.getByText('Enter the admin passcode to access the management panel.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Passcode'), '   {Enter}');
-    expect(notify).toHaveBeenCalledWith({
+    expect(toasts).toContainEqual({
       title: 'Error',
       description: 'Please enter a passcode',
       variant: 'destructive',
@@ -57,7 +60,7 @@ describe('AdminAccessDialog', () => {
     expect(field).toBeDisabled();
     answer(Response.json({ success: false, error: 'Invalid passcode. Please try again.' }, { status: 401 }));
     await waitFor(() => expect(field).toHaveValue(''));
-    expect(notify).toHaveBeenCalledWith({
+    expect(toasts).toContainEqual({
       title: 'Access Denied',
       description: 'Invalid passcode. Please try again.',
       variant: 'destructive',
@@ -79,7 +82,7 @@ describe('AdminAccessDialog', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(localStorage.getItem('adminSessionToken')).toBe(token);
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(notify).toHaveBeenCalledWith({
+    expect(toasts).toContainEqual({
       title: 'Access Granted',
       description: 'Welcome to the admin panel!',
       topic: 'admin-access',
@@ -97,7 +100,7 @@ describe('AdminAccessDialog', () => {
     renderDialog();
     await userEvent.type(screen.getByLabelText('Passcode'), 'x{Enter}');
     await waitFor(() =>
-      expect(notify).toHaveBeenCalledWith({
+      expect(toasts).toContainEqual({
         title: 'Error',
         description: 'Failed to verify passcode. Please try again.',
         variant: 'destructive',

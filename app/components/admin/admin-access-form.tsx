@@ -30,12 +30,7 @@ export function AdminAccessForm({
     event.preventDefault();
     if (isVerifying) return;
     if (!passcode.trim()) {
-      notify({
-        title: MESSAGES.errorTitle,
-        description: ADMIN_MESSAGES.passcodeRequired,
-        variant: 'destructive',
-        topic: 'admin-access',
-      });
+      notify({ title: MESSAGES.errorTitle, description: ADMIN_MESSAGES.passcodeRequired, variant: 'destructive', topic: 'admin-access' });
       return;
     }
     setIsVerifying(true);
@@ -43,20 +38,11 @@ export function AdminAccessForm({
       const answer = await requestAdminSession(passcode);
       if (answer.ok) {
         writeAdminToken(answer.token);
-        notify({
-          title: ADMIN_MESSAGES.accessGrantedTitle,
-          description: ADMIN_MESSAGES.accessGrantedDescription,
-          topic: 'admin-access',
-        });
+        notify({ title: ADMIN_MESSAGES.accessGrantedTitle, description: ADMIN_MESSAGES.accessGrantedDescription, topic: 'admin-access' });
         setPasscode('');
         onGranted(answer.token);
       } else if (answer.status === 401) {
-        notify({
-          title: ADMIN_MESSAGES.accessDeniedTitle,
-          description: ADMIN_MESSAGES.passcodeInvalid,
-          variant: 'destructive',
-          topic: 'admin-access',
-        });
+        notify({ title: ADMIN_MESSAGES.accessDeniedTitle, description: ADMIN_MESSAGES.passcodeInvalid, variant: 'destructive', topic: 'admin-access' });
         setPasscode('');
       } else {
         notify({
@@ -69,12 +55,7 @@ export function AdminAccessForm({
       }
     } catch (error) {
       console.error('[admin] passcode check failed', error);
-      notify({
-        title: MESSAGES.errorTitle,
-        description: ADMIN_MESSAGES.passcodeVerifyFailed,
-        variant: 'destructive',
-        topic: 'admin-access',
-      });
+      notify({ title: MESSAGES.errorTitle, description: ADMIN_MESSAGES.passcodeVerifyFailed, variant: 'destructive', topic: 'admin-access' });
     } finally {
       setIsVerifying(false);
       requestAnimationFrame(() => inputRef.current?.focus());

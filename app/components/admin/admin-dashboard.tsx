@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft } from '~/components/ui/icons';
 import { useState } from 'react';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
+import { TAX_MESSAGES } from '@domain/tax';
 import { endAdminSession } from '~/lib/admin/admin-api';
 import { BackupsTab } from './backups-tab';
 import { CustomersTab } from './customers-tab';
@@ -11,6 +12,7 @@ import { MarginsTab } from './margins-tab';
 import { OrdersTab } from './orders-tab';
 import { PagesTab } from './pages-tab';
 import { ProductsTab } from './products-tab';
+import { TaxTab } from './tax-tab';
 import { useAdminSessionLifecycle } from './use-admin-session-lifecycle';
 
 const TABS = [
@@ -25,6 +27,8 @@ const TABS = [
   { value: 'pages', label: 'Pages' },
   // Issue 28: the owner's backups (Owner only once staff roles exist).
   { value: 'backups', label: 'Backups' },
+  // Issue 25: where the shop collects sales tax, and the report to file with.
+  { value: 'tax', label: TAX_MESSAGES.tabTitle },
 ] as const;
 
 /** The signed-in admin (SPEC §2 Admin): title, Back to Store, the five tabs, Donations (issue 11) and Pages (issue 32). */
@@ -36,6 +40,7 @@ const PLAIN_TABS = [
   { value: 'donations', Panel: DonationsTab },
   { value: 'pages', Panel: PagesTab },
   { value: 'backups', Panel: BackupsTab },
+  { value: 'tax', Panel: TaxTab },
 ];
 
 export function AdminDashboard({ refreshMs }: { refreshMs: number }) {

@@ -128,10 +128,7 @@ export function AdminSearchForm(props: {
       }}
     >
       <div className="relative flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-          aria-hidden
-        />
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
         <Input
           aria-label={props.label}
           placeholder={props.placeholder}

@@ -44,6 +44,8 @@ export function DashboardTab({
       note: data ? `paid · ${data.awaitingPayment} awaiting payment · ${data.abandonedCheckouts} abandoned` : undefined,
     },
     { label: ADMIN_MESSAGES.statRevenue, value: data ? formatCents(data.revenueCents) : undefined, icon: DollarSign },
+    // Issue 25: Revenue counts sales without tax; the tax collected stands beside it.
+    { label: 'Tax collected', value: data ? formatCents(data.taxCollectedCents) : undefined, icon: DollarSign },
     { label: ADMIN_MESSAGES.statCustomers, value: data?.customers, icon: Users },
     { label: ADMIN_MESSAGES.statOnlineNow, value: data?.onlineNow, icon: Activity },
     { label: ADMIN_MESSAGES.statTotalVisitors, value: data?.totalVisitors, icon: Eye },

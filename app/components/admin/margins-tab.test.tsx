@@ -1,12 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminProduct } from '@domain/admin-contract';
 import { MarginsTab } from './margins-tab';
+import { connectToastOutlet, type ToastMessage } from '~/lib/notify';
 
-const notify = vi.hoisted(() => vi.fn());
-vi.mock('~/lib/notify', () => ({ notify }));
+// Toasts are read where the shop's own outlet receives them (connectToastOutlet), not mocked by path.
+const toasts: ToastMessage[] = [];
+const disconnectToasts = connectToastOutlet((message) => toasts.push(message));
+afterAll(() => disconnectToasts());
 
 const product = {
   id: 'p1',
@@ -59,7 +62,7 @@ function renderTab() {
 describe('MarginsTab cost field', () => {
   beforeEach(() => {
     localStorage.setItem('adminSessionToken', 'a'.repeat(43));
-    notify.mockReset();
+    toasts.length = 0;
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -75,12 +78,12 @@ describe('MarginsTab cost field', () => {
     // Chromium blurs the field next (the tester saw a second PATCH and toast): no second save.
     fireEvent.blur(field);
     api.answer();
-    await waitFor(() => expect(notify).toHaveBeenCalledWith({ title: 'Cost updated' }));
+    await waitFor(() => expect(toasts).toContainEqual({ title: 'Cost updated' }));
     await waitFor(() => expect(field).toHaveValue(7.25));
     fireEvent.blur(field);
     await userEvent.type(field, '{Enter}');
     expect(api.patches).toEqual([{ costCents: 725 }]);
-    expect(notify).toHaveBeenCalledTimes(1);
+    expect(toasts).toHaveLength(1);
     expect(field).not.toBeDisabled();
   });
 
@@ -91,7 +94,7 @@ describe('MarginsTab cost field', () => {
     await userEvent.type(field, '6.5{Enter}');
     fireEvent.blur(field);
     expect(api.patches).toEqual([]);
-    expect(notify).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
   });
 
   it('refuses a negative cost with the message and shows the saved cost again', async () => {
@@ -99,7 +102,7 @@ describe('MarginsTab cost field', () => {
     const field = await renderTab();
     await userEvent.clear(field);
     await userEvent.type(field, '-5{Enter}');
-    expect(notify).toHaveBeenCalledWith({ title: 'Cost must be zero or a positive amount', variant: 'destructive' });
+    expect(toasts).toContainEqual({ title: 'Cost must be zero or a positive amount', variant: 'destructive' });
     expect(field).toHaveValue(6.5);
     expect(api.patches).toEqual([]);
   });
@@ -111,7 +114,7 @@ describe('MarginsTab cost field', () => {
     await userEvent.type(field, '99999999{Enter}');
     api.answer('Cost must be zero or a positive amount');
     await waitFor(() =>
-      expect(notify).toHaveBeenCalledWith({
+      expect(toasts).toContainEqual({
         title: 'Failed to update product: Cost must be zero or a positive amount',
         variant: 'destructive',
       }),

@@ -1,13 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import {
-  marginBand,
-  marginBarWidth,
-  marginPercent,
-  profitCents,
-  summarizeMargins,
-  type MarginColor,
-} from '@domain/margin';
+import { marginBand, marginBarWidth, marginPercent, profitCents, summarizeMargins, type MarginColor } from '@domain/margin';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { centsToDecimalString, parsePriceToCents } from '@domain/money';
 import { Input } from '~/components/ui/input';
@@ -17,18 +10,8 @@ import { formatCents } from './format';
 import type { AdminProduct } from '@domain/admin-contract';
 import { useAdminProducts } from './products-tab';
 
-const BAR: Record<MarginColor, string> = {
-  green: 'bg-green-500',
-  yellow: 'bg-yellow-400',
-  orange: 'bg-orange-500',
-  red: 'bg-red-600',
-};
-const TEXT: Record<MarginColor, string> = {
-  green: 'text-green-700',
-  yellow: 'text-yellow-700',
-  orange: 'text-orange-700',
-  red: 'text-red-700',
-};
+const BAR: Record<MarginColor, string> = { green: 'bg-green-500', yellow: 'bg-yellow-400', orange: 'bg-orange-500', red: 'bg-red-600' };
+const TEXT: Record<MarginColor, string> = { green: 'text-green-700', yellow: 'text-yellow-700', orange: 'text-orange-700', red: 'text-red-700' };
 
 /** Margins tab (SPEC §2, §4, §9): summary cards and a table with the cost editable in place. */
 export function MarginsTab() {

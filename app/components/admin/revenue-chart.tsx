@@ -15,12 +15,7 @@ export function RevenueChart({ days }: { days: { day: string; revenueCents: numb
   const last = days[days.length - 1];
   return (
     <figure>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-40 w-full"
-        role="img"
-        aria-label={`Revenue per day, total ${formatCents(total)}`}
-      >
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-40 w-full" role="img" aria-label={`Revenue per day, total ${formatCents(total)}`}>
         <line x1="0" y1={height - 0.5} x2={width} y2={height - 0.5} className="stroke-line" />
         {days.map((day, index) => {
           const barHeight = day.revenueCents === 0 ? 0 : Math.max(2, (day.revenueCents / max) * (height - 8));

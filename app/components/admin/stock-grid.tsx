@@ -1,13 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  lowStockNote,
-  parseStockCount,
-  stockColors,
-  stockFor,
-  stockSizes,
-  variantKey,
-  type VariantStock,
-} from '@domain/stock';
+import { lowStockNote, parseStockCount, stockColors, stockFor, stockSizes, variantKey, type VariantStock } from '@domain/stock';
 import { cn } from '~/lib/utils';
 import { adminGet } from '~/lib/admin/admin-api';
 
@@ -35,12 +27,7 @@ export function initialStockCells(colors: string[], sizes: string[], stock: Vari
   for (const color of stockColors(colors)) {
     for (const size of stockSizes(sizes)) {
       const quantity = stockFor(stock, color, size);
-      cells[variantKey(color, size)] = {
-        color,
-        size,
-        value: quantity === undefined ? '' : String(quantity),
-        base: quantity ?? null,
-      };
+      cells[variantKey(color, size)] = { color, size, value: quantity === undefined ? '' : String(quantity), base: quantity ?? null };
     }
   }
   return cells;
@@ -48,12 +35,7 @@ export function initialStockCells(colors: string[], sizes: string[], stock: Vari
 
 /** What the stock endpoint takes: every cell, with its loaded count. */
 export function stockCellsBody(cells: StockCells) {
-  return Object.values(cells).map((cell) => ({
-    color: cell.color,
-    size: cell.size,
-    quantity: cell.value,
-    base: cell.base,
-  }));
+  return Object.values(cells).map((cell) => ({ color: cell.color, size: cell.size, quantity: cell.value, base: cell.base }));
 }
 
 export function isStockDirty(cells: StockCells): boolean {

@@ -32,6 +32,9 @@ describe('OrderSummary', () => {
     expect(screen.getByTestId('summary-points')).toHaveTextContent('5,099');
     expect(screen.getByText('Add $5.01 more for free shipping')).toBeInTheDocument();
     expect(screen.getByLabelText('Email (optional for order updates)')).toBeInTheDocument();
+    // Issue 25: the total stays SPEC's; tax is added once the address is known.
+    expect(screen.getByText('Taxes calculated at checkout')).toBeInTheDocument();
+    expect(screen.queryByText(/Sales tax/)).not.toBeInTheDocument();
   });
 
   it('disables Apply while the coupon is blank and applies what was typed', () => {

@@ -6,6 +6,7 @@ import * as CART_MESSAGES from '@domain/cart-messages';
 import * as MESSAGES from '@domain/messages';
 import { formatCents, formatCount } from '@domain/money';
 import { TotalsList } from '~/components/shop/totals-list';
+import { TAX_MESSAGES } from '@domain/tax';
 import { qualifiesForFreeShipping } from '@domain/shipping';
 import type { OrderPrice } from '@domain/price-order';
 import { Button } from '~/components/ui/button';
@@ -65,6 +66,7 @@ export function OrderSummary(props: {
           points: 'summary-points',
           total: 'summary-total',
         }}
+        note={TAX_MESSAGES.cartNote}
       />
       <p
         className={

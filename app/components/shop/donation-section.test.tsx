@@ -1,18 +1,32 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DonationSection } from './donation-section';
+import { connectToastOutlet, type ToastMessage } from '~/lib/notify';
 
-const notify = vi.hoisted(() => vi.fn());
-vi.mock('~/lib/notify', () => ({ notify }));
-const startDonation = vi.hoisted(() => vi.fn());
-vi.mock('~/lib/donations', () => ({ startDonation }));
+// Toasts are read where the shop's own outlet receives them (connectToastOutlet), not mocked by path.
+const toasts: ToastMessage[] = [];
+const disconnectToasts = connectToastOutlet((message) => toasts.push(message));
+afterAll(() => disconnectToasts());
+
+/** The shop's server at the network boundary: what the section sends to POST /api/donations, answered as the test says. */
+function stubServer(answer: () => Promise<Response>) {
+  const donations: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (String(url) === '/api/donations' && init?.method === 'POST') donations.push(JSON.parse(String(init.body)));
+      return answer();
+    }),
+  );
+  return donations;
+}
 
 beforeEach(() => {
-  notify.mockReset();
-  startDonation.mockReset();
+  toasts.length = 0;
   vi.restoreAllMocks();
 });
+afterEach(() => vi.unstubAllGlobals());
 
 describe('DonationSection', () => {
   it('keeps Donate disabled until an amount is chosen; Other shows and hides the custom input', async () => {
@@ -43,31 +57,32 @@ describe('DonationSection', () => {
     const user = userEvent.setup();
     render(<DonationSection />);
     await user.click(screen.getByRole('button', { name: 'Other' }));
+    const donations = stubServer(async () => Response.json({ url: 'https://pay.example/session/1' }));
     await user.type(screen.getByLabelText('Custom amount (USD)'), '0.5');
     await user.click(screen.getByRole('button', { name: 'Donate Now' }));
-    expect(notify).toHaveBeenCalledWith({
+    expect(toasts).toContainEqual({
       title: 'Invalid Amount',
       description: 'Please enter a valid donation amount of at least $1.',
       variant: 'destructive',
       topic: 'donation',
     });
-    expect(startDonation).not.toHaveBeenCalled();
+    expect(donations).toEqual([]);
   });
 
   it('opens a tab at once, disables the buttons while processing and sends the tab to the payment page', async () => {
     const user = userEvent.setup();
     const tab = { location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    let resolve: (value: { url: string }) => void = () => undefined;
-    startDonation.mockReturnValue(new Promise((done) => (resolve = done)));
+    let resolve: (value: Response) => void = () => undefined;
+    const donations = stubServer(() => new Promise((done) => (resolve = done)));
     render(<DonationSection />);
     await user.click(screen.getByRole('button', { name: '$50' }));
     await user.click(screen.getByRole('button', { name: 'Donate Now' }));
     expect(window.open).toHaveBeenCalledWith('', '_blank');
-    expect(startDonation).toHaveBeenCalledWith(5000);
+    expect(donations).toEqual([{ amountCents: 5000 }]);
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: '$10' })).toBeDisabled();
-    await act(async () => resolve({ url: 'https://pay.example/session/1' }));
+    await act(async () => resolve(Response.json({ url: 'https://pay.example/session/1' })));
     expect(tab.location.href).toBe('https://pay.example/session/1');
   });
 
@@ -75,11 +90,16 @@ describe('DonationSection', () => {
     const user = userEvent.setup();
     const tab = { location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    startDonation.mockRejectedValue(new Error('Payments are paused'));
+    stubServer(async () => Response.json({ error: 'Payments are paused', code: 'payments-paused' }, { status: 503 }));
     render(<DonationSection />);
     await user.click(screen.getByRole('button', { name: '$10' }));
     await user.click(screen.getByRole('button', { name: 'Donate Now' }));
     expect(tab.close).toHaveBeenCalled();
-    expect(notify).toHaveBeenCalledWith({ title: 'Donation Error', description: 'Payments are paused', variant: 'destructive', topic: 'donation' });
+    expect(toasts).toContainEqual({
+      title: 'Donation Error',
+      description: 'Payments are paused',
+      variant: 'destructive',
+      topic: 'donation',
+    });
   });
 });

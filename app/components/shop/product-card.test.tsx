@@ -4,14 +4,27 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardProduct, CardVariant } from '@domain/storefront-product';
 import { allowConsoleError } from '../../../tests/support/console-error-policy';
-import { resetCartStoreForTests } from '~/lib/cart-store';
-import { resetFavoritesStoreForTests } from '~/lib/favorites-store';
-import { ProductCard } from './product-card';
+import type { ToastMessage } from '~/lib/notify';
+import type * as ProductCardModule from './product-card';
 
-const notify = vi.hoisted(() => vi.fn());
-vi.mock('~/lib/notify', () => ({ notify }));
-const startExternalCheckout = vi.hoisted(() => vi.fn());
-vi.mock('~/lib/shopify-checkout', () => ({ startExternalCheckout }));
+let ProductCard: typeof ProductCardModule.ProductCard;
+// Toasts are read where the shop's own outlet receives them (connectToastOutlet), not mocked by path.
+const toasts: ToastMessage[] = [];
+let disconnectToasts = () => undefined as void;
+
+/** The shop's server at the network boundary: the variants the card asks to check out, answered as the test says. */
+function stubCheckoutServer(answer: () => Promise<Response>) {
+  const variantIds: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (String(url) === '/api/shopify/checkout')
+        variantIds.push((JSON.parse(String(init?.body)) as { variantId: string }).variantId);
+      return answer();
+    }),
+  );
+  return variantIds;
+}
 
 function product(overrides: Partial<CardProduct> = {}): CardProduct {
   return {
@@ -73,14 +86,20 @@ function shownImage(card: HTMLElement): string | null {
   return card.querySelector('img')?.getAttribute('src') ?? null;
 }
 
-beforeEach(() => {
+// Each test loads the card with fresh cart and favorites stores, as a new page does.
+beforeEach(async () => {
   localStorage.clear();
-  resetCartStoreForTests();
-  resetFavoritesStoreForTests();
-  notify.mockReset();
-  startExternalCheckout.mockReset();
+  vi.resetModules();
+  ({ ProductCard } = await import('./product-card'));
+  const { connectToastOutlet } = await import('~/lib/notify');
+  toasts.length = 0;
+  disconnectToasts = connectToastOutlet((message) => toasts.push(message));
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  disconnectToasts();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 /** The price a card shows now (its first line; a sale adds the struck original after it). */
 const cardPrice = (card: HTMLElement) => card.querySelector('.price > span');
@@ -146,7 +165,7 @@ describe('ProductCard', () => {
     const card = renderCard(product());
     await user.selectOptions(within(card).getByLabelText('Size'), 'M');
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
-    expect(notify).toHaveBeenCalledWith({
+    expect(toasts).toContainEqual({
       title: 'Simple Cross Tee added to cart!',
       description: 'Color: Pink, Size: M',
       topic: 'cart',
@@ -175,14 +194,14 @@ describe('ProductCard', () => {
     const user = userEvent.setup();
     const tab = { location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    startExternalCheckout.mockResolvedValue('https://shop.example/checkout/2');
+    const asked = stubCheckoutServer(async () => Response.json({ checkoutUrl: 'https://shop.example/checkout/2' }));
     const card = renderCard(external());
     expect(cardPrice(card)).toHaveTextContent('$32.00');
     await user.selectOptions(within(card).getByLabelText('Size'), 'L');
     expect(cardPrice(card)).toHaveTextContent('$34.50');
     expect(within(card).getByText('$40.00')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
-    expect(startExternalCheckout).toHaveBeenCalledWith('v3');
+    expect(asked).toEqual(['v3']);
   });
 
   it('colour and size together choose the variant (Color / Size options)', async () => {
@@ -226,13 +245,13 @@ describe('ProductCard', () => {
     const user = userEvent.setup();
     const tab = { location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    let resolve: (url: string) => void = () => undefined;
-    startExternalCheckout.mockReturnValue(new Promise<string>((done) => (resolve = done)));
+    let resolve: (answer: Response) => void = () => undefined;
+    const asked = stubCheckoutServer(() => new Promise<Response>((done) => (resolve = done)));
     const card = renderCard(external());
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
     expect(within(card).getByRole('button', { name: 'Adding...' })).toBeDisabled();
-    expect(startExternalCheckout).toHaveBeenCalledWith('v1');
-    await act(async () => resolve('https://shop.example/checkout/1'));
+    expect(asked).toEqual(['v1']);
+    await act(async () => resolve(Response.json({ checkoutUrl: 'https://shop.example/checkout/1' })));
     expect(tab.location.href).toBe('https://shop.example/checkout/1');
     expect(within(card).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
@@ -243,11 +262,11 @@ describe('ProductCard', () => {
     const user = userEvent.setup();
     const tab = { location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    startExternalCheckout.mockRejectedValue(new Error('boom'));
+    stubCheckoutServer(async () => new Response('upstream down', { status: 502 }));
     const card = renderCard(external());
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
     expect(tab.close).toHaveBeenCalled();
-    expect(notify).toHaveBeenCalledWith({
+    expect(toasts).toContainEqual({
       title: 'Error',
       description: 'Failed to add item to cart. Please try again.',
       variant: 'destructive',

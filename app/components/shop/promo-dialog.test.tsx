@@ -1,18 +1,21 @@
 import '../../../tests/support/jsdom-dialog';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdModal } from '~/lib/modal-presence';
-import { notify } from '~/lib/notify';
 import { PROMO_DELAY_MS, PROMO_SEEN_KEY, PromoDialog } from './promo-dialog';
+import { connectToastOutlet, type ToastMessage } from '~/lib/notify';
 
-vi.mock('~/lib/notify', () => ({ notify: vi.fn() }));
+// Toasts are read where the shop's own outlet receives them (connectToastOutlet), not mocked by path.
+const toasts: ToastMessage[] = [];
+const disconnectToasts = connectToastOutlet((message) => toasts.push(message));
+afterAll(() => disconnectToasts());
 
 const TITLE = 'Get 10% off your order';
 
 beforeEach(() => {
   sessionStorage.clear();
-  vi.mocked(notify).mockClear();
+  toasts.length = 0;
   vi.useFakeTimers({ shouldAdvanceTime: true });
 });
 afterEach(() => {
@@ -76,7 +79,7 @@ describe('PromoDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Copy Code' }));
     expect(writeText).toHaveBeenCalledWith('JESUS');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Code copied!' }));
+    expect(toasts).toContainEqual(expect.objectContaining({ title: 'Code copied!' }));
     expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBe('true');
   });
 
@@ -87,7 +90,7 @@ describe('PromoDialog', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(screen.getByRole('button', { name: 'Copy Code' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(notify).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
     expect(warn).toHaveBeenCalled();
     expect(sessionStorage.getItem(PROMO_SEEN_KEY)).toBe('true');
     warn.mockRestore();

@@ -1,24 +1,35 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { simpleCrossTeeBlueM as tee } from '../../../tests/support/cart-items';
-import { cartActions, resetCartStoreForTests } from '~/lib/cart-store';
-import { resetFavoritesStoreForTests } from '~/lib/favorites-store';
-import { SiteHeader } from './site-header';
+import type * as CartStore from '~/lib/cart-store';
+import type * as SiteHeaderModule from './site-header';
+
+let cartActions: typeof CartStore.cartActions;
+let SiteHeader: typeof SiteHeaderModule.SiteHeader;
 
 function renderHeader(path = '/') {
   const router = createMemoryRouter(
-    [{ id: 'root', path: '*', loader: () => ({ viewer: null, favoriteIds: [] }), element: <SiteHeader viewer={null} /> }],
+    [
+      {
+        id: 'root',
+        path: '*',
+        loader: () => ({ viewer: null, favoriteIds: [] }),
+        element: <SiteHeader viewer={null} />,
+      },
+    ],
     { initialEntries: [path], hydrationData: { loaderData: { root: { viewer: null, favoriteIds: [] } } } },
   );
   render(<RouterProvider router={router} />);
   return within(screen.getByRole('banner'));
 }
 
-beforeEach(() => {
+// Each test loads the header with fresh cart and favorites stores, as a new page does.
+beforeEach(async () => {
   window.localStorage.clear();
-  resetCartStoreForTests();
-  resetFavoritesStoreForTests();
+  vi.resetModules();
+  ({ cartActions } = await import('~/lib/cart-store'));
+  ({ SiteHeader } = await import('./site-header'));
 });
 
 describe('SiteHeader', () => {

@@ -2,9 +2,10 @@
  * An order's totals as a person reads them: the cart's summary, the sandbox checkout page and
  * the admin's order details show the same rows from the same figures (the server's, or
  * priceOrder's preview): subtotal, the coupon's discount, the points taken off, shipping (Free
- * at $0), optionally the points the order earns, and the total.
+ * at $0), optionally the points the order earns, the sales tax where there is some (issue 25),
+ * and the total (what is charged: SPEC §9's total plus the tax).
  */
-import type { OrderTotalsSummary } from '@domain/order-summary';
+import { amountChargedCents, type OrderTotalsSummary } from '@domain/order-summary';
 import { formatCents, formatCount } from '@domain/money';
 import { cn } from '~/lib/utils';
 
@@ -25,7 +26,9 @@ export function TotalsList(props: {
   /** The cart shows what the order will earn, above the total. */
   pointsToEarn?: number;
   /** Test ids by row (subtotal, discount, shipping, points, total), for the pages that have them. */
-  testIds?: Partial<Record<'subtotal' | 'discount' | 'shipping' | 'points' | 'total', string>>;
+  testIds?: Partial<Record<'subtotal' | 'discount' | 'shipping' | 'points' | 'tax' | 'total', string>>;
+  /** Under the total: the cart's "Taxes calculated at checkout" (issue 25). */
+  note?: string;
 }) {
   const { totals, testIds = {} } = props;
   return (
@@ -59,12 +62,16 @@ export function TotalsList(props: {
           testId={testIds.points}
         />
       ) : null}
+      {totals.taxLabel && (totals.taxCents ?? 0) > 0 ? (
+        <Row label={totals.taxLabel} value={formatCents(totals.taxCents!)} testId={testIds.tax} />
+      ) : null}
       <Row
         label="Total"
-        value={formatCents(totals.totalCents)}
+        value={formatCents(amountChargedCents(totals))}
         className="border-t border-line pt-3 text-base font-semibold"
         testId={testIds.total}
       />
+      {props.note ? <p className="text-xs text-muted">{props.note}</p> : null}
     </dl>
   );
 }

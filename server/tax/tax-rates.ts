@@ -1,0 +1,100 @@
+/**
+ * The tax table (issue 25, domain/tax.ts): listing, adding, changing and removing the places
+ * where the shop collects sales tax. Every row is checked by `parseTaxRateInput`; each change is
+ * one statement, so two admins editing at once leave one whole row or the other, never a mix,
+ * and the unique place key (tax_rates_place_unique) turns a second row for the same place into
+ * the same clear refusal as the check before it.
+ */
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { duplicateTaxPlace, parseTaxRateInput, TAX_MESSAGES, type TaxRateRow } from '../../domain/tax';
+import { AppError, notFound } from '../app-error';
+import type { Executor } from '../db/client';
+import { taxRates } from '../db/schema';
+
+export type StoredTaxRate = TaxRateRow & { id: string; updatedAt: Date };
+
+const COLUMNS = {
+  id: taxRates.id,
+  country: taxRates.country,
+  region: taxRates.region,
+  rateMilli: taxRates.rateMilli,
+  shippingTaxed: taxRates.shippingTaxed,
+  updatedAt: taxRates.updatedAt,
+};
+
+export async function listTaxRates(options: { db: Executor }): Promise<StoredTaxRate[]> {
+  return options.db.select(COLUMNS).from(taxRates).orderBy(asc(taxRates.country), asc(taxRates.region));
+}
+
+function refusal(field: string, message: string): AppError {
+  return new AppError('invalid-tax-rate', { message, details: { field } });
+}
+
+function checkedRow(input: unknown): TaxRateRow {
+  const body = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const parsed = parseTaxRateInput(body);
+  if (!parsed.ok) throw refusal(parsed.field, parsed.message);
+  return parsed.row;
+}
+
+function isPlaceTaken(error: unknown): boolean {
+  // drizzle wraps the driver's error; PostgreSQL and PGlite both report code and constraint.
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint } = cause as { code?: string; constraint?: string };
+    if (code === '23505' && (constraint === undefined || constraint === 'tax_rates_place_unique')) return true;
+  }
+  return false;
+}
+
+async function refuseTakenPlace(db: Executor, row: TaxRateRow, exceptId?: string): Promise<void> {
+  const place = and(eq(taxRates.country, row.country), eq(taxRates.region, row.region));
+  const clash = await db
+    .select({ id: taxRates.id })
+    .from(taxRates)
+    .where(exceptId ? and(place, ne(taxRates.id, exceptId)) : place)
+    .limit(1);
+  if (clash.length > 0) {
+    const duplicate = duplicateTaxPlace(row);
+    throw refusal(duplicate.field, duplicate.message);
+  }
+}
+
+/** Runs one write; a place taken meanwhile (a concurrent add) is refused as a duplicate. */
+async function writeRow<T>(db: Executor, row: TaxRateRow, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isPlaceTaken(error)) throw error;
+    const duplicate = duplicateTaxPlace(row);
+    throw refusal(duplicate.field, duplicate.message);
+  }
+}
+
+export async function createTaxRate(options: { db: Executor; input: unknown }): Promise<StoredTaxRate> {
+  const { db } = options;
+  const row = checkedRow(options.input);
+  await refuseTakenPlace(db, row);
+  const [created] = await writeRow(db, row, () => db.insert(taxRates).values(row).returning(COLUMNS));
+  return created!;
+}
+
+/** Changes a row as a whole (place, rate, shipping); a changed rate drops its Stripe Tax Rate. */
+export async function updateTaxRate(options: { db: Executor; id: string; input: unknown }): Promise<StoredTaxRate> {
+  const { db, id } = options;
+  const row = checkedRow(options.input);
+  await refuseTakenPlace(db, row, id);
+  const [updated] = await writeRow(db, row, () =>
+    db
+      .update(taxRates)
+      .set({ ...row, updatedAt: new Date() })
+      .where(eq(taxRates.id, id))
+      .returning(COLUMNS),
+  );
+  if (!updated) throw notFound(TAX_MESSAGES.rowNotFound);
+  return updated;
+}
+
+export async function deleteTaxRate(options: { db: Executor; id: string }): Promise<void> {
+  const deleted = await options.db.delete(taxRates).where(eq(taxRates.id, options.id)).returning({ id: taxRates.id });
+  if (deleted.length === 0) throw notFound(TAX_MESSAGES.rowNotFound);
+}
