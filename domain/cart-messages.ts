@@ -6,7 +6,7 @@
  * (`import * as CART_MESSAGES from '@domain/cart-messages'`; decision 003). Sentences about
  * rules are built from the rules' constants, as in messages.ts.
  */
-import { PROMO_COUPON } from './coupon';
+import { SEED_DISCOUNT } from './coupon';
 import { REDEMPTION_RATE, type RedemptionRate } from './loyalty';
 import { freeShippingQualifies, freeShippingRemaining, redemptionRate } from './messages';
 import { formatCents, formatCount, type Cents } from './money';
@@ -24,7 +24,7 @@ export const shoppingCart = 'Shopping Cart';
 export const cartEmpty = 'Your cart is empty';
 export const continueShopping = 'Continue Shopping';
 export const each = 'each';
-export const couponPlaceholder = PROMO_COUPON;
+export const couponPlaceholder = SEED_DISCOUNT.code;
 export const applyCoupon = 'Apply';
 export const removeCoupon = 'Remove';
 export const emailOptionalLabel = 'Email (optional for order updates)';

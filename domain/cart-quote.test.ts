@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addItem, createEmptyCart, type CartItem } from './cart';
 import { cartLineKey, quoteRequestOf, quoteResolvedLines, reconcileQuote, sellableCart, type ResolvedLine } from './cart-quote';
-import { priceOrder } from './price-order';
+import { priceOrder, type DiscountTerms } from './price-order';
+
+const JESUS: DiscountTerms = { code: 'JESUS', kind: 'percent', value: 10, categories: null };
 
 const tee = (priceCents: number, quantity = 1) => ({
   productId: 'p-tee',
@@ -19,7 +21,9 @@ describe('quoteResolvedLines', () => {
       { ok: false, code: 'invalid-line', message: 'Line 2: Classic Cross Tee has no size XXL' },
       { ok: false, code: 'product-unavailable', message: 'Line 3: Old Hoodie is no longer available' },
     ];
-    const quote = quoteResolvedLines(resolved, { couponCode: 'jesus' });
+    const coupon = { status: 'applied', code: 'JESUS', terms: JESUS, description: 'JESUS - 10% off your order' } as const;
+    const quote = quoteResolvedLines(resolved, { coupon });
+    expect(quote.coupon).toEqual(coupon);
     expect(quote.lines).toEqual([
       {
         index: 0,
@@ -31,16 +35,18 @@ describe('quoteResolvedLines', () => {
         quantity: 2,
         unitPriceCents: 2100,
         lineTotalCents: 4200,
+        category: null,
       },
       { index: 1, status: 'unavailable', code: 'invalid-line', message: 'Line 2: Classic Cross Tee has no size XXL' },
       { index: 2, status: 'unavailable', code: 'product-unavailable', message: 'Line 3: Old Hoodie is no longer available' },
     ]);
-    const expected = priceOrder({ lines: [tee(2100, 2)], couponCode: 'JESUS' });
+    const expected = priceOrder({ lines: [tee(2100, 2)], discount: JESUS });
     expect(quote.price).toEqual({
       itemCount: 2,
       subtotalCents: 4200,
       couponCode: 'JESUS',
       discountCents: expected.discountCents,
+      shippingDiscountCents: 0,
       shippingCents: expected.shippingCents,
       totalCents: expected.totalCents,
       pointsEarned: expected.pointsEarned,
@@ -56,7 +62,7 @@ describe('quoteResolvedLines', () => {
   it('carries only public fields', () => {
     const quote = quoteResolvedLines([{ ok: true, line: { ...tee(2100), costCents: 900 } as never }]);
     expect(Object.keys(quote.lines[0]!).sort()).toEqual(
-      ['color', 'index', 'lineTotalCents', 'name', 'productId', 'quantity', 'size', 'status', 'unitPriceCents'].sort(),
+      ['category', 'color', 'index', 'lineTotalCents', 'name', 'productId', 'quantity', 'size', 'status', 'unitPriceCents'].sort(),
     );
   });
 });

@@ -6,9 +6,10 @@
  * the sellable ones with `priceOrder`, so /cart shows what checkout charges.
  */
 import type { CartItem, CartState } from './cart';
+import type { CouponVerdict } from './discount';
 import type { RedemptionRate } from './loyalty';
 import { formatCents, type Cents } from './money';
-import { priceOrder, type OrderPrice } from './price-order';
+import { priceOrder, type DiscountTerms, type OrderPrice } from './price-order';
 
 /**
  * Ours: the cart page's texts about the quote. They live here rather than in MESSAGES (which
@@ -35,7 +36,15 @@ export interface QuoteRequestLine {
 export type ResolvedLine =
   | {
       ok: true;
-      line: { productId: string; name: string; unitPriceCents: Cents; color: string; size: string; quantity: number };
+      line: {
+        productId: string;
+        name: string;
+        unitPriceCents: Cents;
+        color: string;
+        size: string;
+        quantity: number;
+        category?: string | undefined;
+      };
     }
   | { ok: false; code: string; message: string };
 
@@ -51,24 +60,35 @@ export type QuotedLine =
       quantity: number;
       unitPriceCents: Cents;
       lineTotalCents: Cents;
+      /** The product's category (for the preview of a category-limited code). */
+      category: string | null;
     }
   | { index: number; status: 'unavailable'; code: string; message: string };
 
 /** The order's price over the sellable lines, without points (the cart adds the chosen points). */
 export type QuotePrice = Pick<
   OrderPrice,
-  'itemCount' | 'subtotalCents' | 'couponCode' | 'discountCents' | 'shippingCents' | 'totalCents' | 'pointsEarned'
+  | 'itemCount'
+  | 'subtotalCents'
+  | 'couponCode'
+  | 'discountCents'
+  | 'shippingDiscountCents'
+  | 'shippingCents'
+  | 'totalCents'
+  | 'pointsEarned'
 >;
 
 export interface CartQuote {
   lines: QuotedLine[];
   price: QuotePrice;
+  /** The server's word on the request's coupon code (absent when none was sent). */
+  coupon?: CouponVerdict;
 }
 
 /** Builds the quote from resolved lines: refused lines flagged, the rest priced by `priceOrder`. */
 export function quoteResolvedLines(
   resolved: readonly ResolvedLine[],
-  options: { couponCode?: string | null | undefined; redemptionRate?: RedemptionRate } = {},
+  options: { coupon?: CouponVerdict | undefined; redemptionRate?: RedemptionRate } = {},
 ): CartQuote {
   const lines: QuotedLine[] = resolved.map((entry, index) =>
     entry.ok
@@ -82,18 +102,22 @@ export function quoteResolvedLines(
           quantity: entry.line.quantity,
           unitPriceCents: entry.line.unitPriceCents,
           lineTotalCents: entry.line.unitPriceCents * entry.line.quantity,
+          category: entry.line.category ?? null,
         }
       : { index, status: 'unavailable', code: entry.code, message: entry.message },
   );
   const sellable = resolved.flatMap((entry) => (entry.ok ? [entry.line] : []));
-  const price = priceOrder({ lines: sellable, couponCode: options.couponCode, redemptionRate: options.redemptionRate });
+  const discount: DiscountTerms | null = options.coupon?.status === 'applied' ? options.coupon.terms : null;
+  const price = priceOrder({ lines: sellable, discount, redemptionRate: options.redemptionRate });
   return {
+    ...(options.coupon ? { coupon: options.coupon } : {}),
     lines,
     price: {
       itemCount: price.itemCount,
       subtotalCents: price.subtotalCents,
       couponCode: price.couponCode,
       discountCents: price.discountCents,
+      shippingDiscountCents: price.shippingDiscountCents,
       shippingCents: price.shippingCents,
       totalCents: price.totalCents,
       pointsEarned: price.pointsEarned,
@@ -107,7 +131,7 @@ export function cartLineKey(item: Pick<CartItem, 'id' | 'color' | 'size'>): stri
 }
 
 /** The quote request of a cart: only what the shopper chose. */
-export function quoteRequestOf(state: CartState): { items: QuoteRequestLine[]; couponCode?: string } {
+export function quoteRequestOf(state: CartState): { items: QuoteRequestLine[]; couponCode?: string; email?: string } {
   const items = state.items.map((item) => ({
     productId: item.productId ?? '',
     color: item.color,
@@ -156,8 +180,9 @@ export function reconcileQuote(items: readonly CartItem[], sentKeys: readonly st
     if (quoted.unitPriceCents !== item.priceCents) {
       changes.push({ key, name: quoted.name, previousCents: item.priceCents, unitPriceCents: quoted.unitPriceCents });
     }
-    if (quoted.unitPriceCents === item.priceCents && quoted.name === item.name) return item;
-    return { ...item, name: quoted.name, priceCents: quoted.unitPriceCents, price: quoted.unitPriceCents / 100 };
+    const category = quoted.category ?? undefined;
+    if (quoted.unitPriceCents === item.priceCents && quoted.name === item.name && category === item.category) return item;
+    return { ...item, name: quoted.name, priceCents: quoted.unitPriceCents, price: quoted.unitPriceCents / 100, category };
   });
   return { items: next, changes, unavailable };
 }

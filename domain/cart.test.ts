@@ -8,13 +8,14 @@ import {
   clampQuantity,
   clearCart,
   createEmptyCart,
-  priceCart,
   removeCoupon,
   removeItem,
   updateQuantity,
   type CartItemInput,
   type CartState,
 } from './cart';
+import { couponPreviewTerms, priceCart } from './cart-price';
+import type { DiscountTerms } from './price-order';
 import { restoreCart, serializeCart } from './saved-cart';
 
 const tee: CartItemInput = {
@@ -28,6 +29,9 @@ const tee: CartItemInput = {
 };
 
 const hoodie: CartItemInput = { id: 'hoodie-1', name: 'Grace Hoodie', image: '/h.webp', priceCents: 4999 };
+/** Codes as the server's quote gives their terms (domain/discount.ts). */
+const JESUS: DiscountTerms = { code: 'JESUS', kind: 'percent', value: 10, categories: null };
+const FAIR5: DiscountTerms = { code: 'FAIR5', kind: 'fixed', value: 500, categories: null };
 
 describe('cartItemId', () => {
   it('composes title, colour and size (SPEC §3)', () => {
@@ -119,40 +123,34 @@ describe('removeItem and clearCart (SPEC §4)', () => {
   });
 
   it('clears items and coupon', () => {
-    const { state } = applyCoupon(addItem(createEmptyCart(), tee), 'jesus');
+    const state = applyCoupon(addItem(createEmptyCart(), tee), JESUS);
     expect(clearCart(state)).toEqual({ items: [], couponCode: null, couponDiscount: 0 });
   });
 });
 
-describe('coupons in the cart (SPEC §4, §5)', () => {
+describe('coupons in the cart (SPEC §4, §5; issue 26: the server decides, the cart keeps its answer)', () => {
   const cart = addItem(createEmptyCart(), hoodie);
 
-  it('applies a known code case-insensitively', () => {
-    const result = applyCoupon(cart, '  jesus ');
-    expect(result.ok).toBe(true);
-    expect(result.state.couponCode).toBe('JESUS');
-    expect(result.state.couponDiscount).toBe(0.1);
+  it('makes an accepted code the active coupon, with its fraction for a percentage', () => {
+    const state = applyCoupon(cart, JESUS);
+    expect(state).toMatchObject({ couponCode: 'JESUS', couponDiscount: 0.1, couponTerms: JESUS });
+    expect(applyCoupon(cart, FAIR5)).toMatchObject({ couponCode: 'FAIR5', couponDiscount: 0 });
   });
 
-  it('leaves the state unchanged for an unknown code', () => {
-    const result = applyCoupon(cart, 'FREESTUFF');
-    expect(result).toEqual({ ok: false, state: cart, reason: 'unknown' });
-    expect(result.state).toBe(cart);
-  });
-
-  it('ignores a blank code', () => {
-    expect(applyCoupon(cart, '   ')).toEqual({ ok: false, state: cart, reason: 'blank' });
-    expect(applyCoupon(cart, '')).toEqual({ ok: false, state: cart, reason: 'blank' });
-  });
-
-  it('keeps an active coupon when a later code is unknown', () => {
-    const active = applyCoupon(cart, 'JESUS').state;
-    expect(applyCoupon(active, 'NOPE').state.couponCode).toBe('JESUS');
+  it('previews with the server terms, else the saved percentage, else nothing', () => {
+    expect(couponPreviewTerms(applyCoupon(cart, FAIR5))).toEqual(FAIR5);
+    expect(couponPreviewTerms({ ...cart, couponCode: 'JESUS', couponDiscount: 0.1 })).toEqual({
+      code: 'JESUS',
+      kind: 'percent',
+      value: 10,
+    });
+    expect(couponPreviewTerms({ ...cart, couponCode: 'FAIR5', couponDiscount: 0 })).toBeNull();
+    expect(couponPreviewTerms(cart)).toBeNull();
   });
 
   it('removes the coupon', () => {
-    const active = applyCoupon(cart, 'JESUS').state;
-    expect(removeCoupon(active)).toMatchObject({ couponCode: null, couponDiscount: 0 });
+    const active = applyCoupon(cart, JESUS);
+    expect(removeCoupon(active)).toMatchObject({ couponCode: null, couponDiscount: 0, couponTerms: null });
   });
 });
 
@@ -161,7 +159,7 @@ describe('derived values (SPEC §3)', () => {
     let state = addItem(createEmptyCart(), tee);
     state = addItem(state, tee);
     state = addItem(state, hoodie);
-    state = applyCoupon(state, 'JESUS').state;
+    state = applyCoupon(state, JESUS);
     expect(cartCount(state)).toBe(3);
     expect(priceCart(state)).toMatchObject({
       subtotalCents: 1500 * 2 + 4999,
@@ -202,7 +200,7 @@ describe('cart properties', () => {
     fc.record({ kind: fc.constant('add' as const), input: inputs }),
     fc.record({ kind: fc.constant('update' as const), id: ids, quantity: fc.integer({ min: -5, max: 150 }) }),
     fc.record({ kind: fc.constant('remove' as const), id: ids }),
-    fc.record({ kind: fc.constant('coupon' as const), code: fc.constantFrom('jesus', 'nope', ' ', 'JESUS ') }),
+    fc.record({ kind: fc.constant('coupon' as const), terms: fc.constantFrom(JESUS, FAIR5) }),
     fc.record({ kind: fc.constant('uncoupon' as const) }),
   );
   type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
@@ -216,7 +214,7 @@ describe('cart properties', () => {
       case 'remove':
         return removeItem(state, op.id);
       case 'coupon':
-        return applyCoupon(state, op.code).state;
+        return applyCoupon(state, op.terms);
       case 'uncoupon':
         return removeCoupon(state);
     }
@@ -266,7 +264,9 @@ describe('cart properties', () => {
       fc.property(fc.array(operation, { maxLength: 30 }), (ops) => {
         const state = ops.reduce(run, createEmptyCart());
         const saved = serializeCart(state);
-        expect(restoreCart(saved)).toEqual({ state });
+        // The server's terms are not saved: the restored cart previews from the saved fraction until its quote.
+        const { couponTerms: _terms, ...kept } = state;
+        expect(restoreCart(saved)).toEqual({ state: kept });
       }),
     );
   });

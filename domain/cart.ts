@@ -2,13 +2,12 @@
  * Cart: the single source of how the shopping cart changes. Pure, immutable functions over
  * `CartState`; what it costs comes from `priceOrder` (price-order.ts), how it is saved from
  * saved-cart.ts (this module touches no storage).
- * SPEC §4 Cart (add, update quantity, remove, clear, apply and remove coupon),
+ * SPEC §4 Cart (add, update quantity, remove, clear, apply and remove coupon); its price preview
+ * is cart-price.ts (only /cart prices it, so the pricing code stays out of every page's JavaScript),
  * SPEC §3 Cart item and Cart state, SPEC §9 (starting quantity 1, defaults 'Default' / 'One Size').
  */
-import { lookupCoupon } from './coupon';
-import type { RedemptionRate } from './loyalty';
 import type { Cents } from './money';
-import { priceOrder, type OrderPrice, type PriceLine } from './price-order';
+import type { DiscountTerms } from './price-order';
 
 /** Default colour of an item added without one. SPEC §9 */
 export const DEFAULT_COLOR = 'Default';
@@ -30,6 +29,8 @@ export type CartItem = {
   quantity: number;
   color: string;
   size: string;
+  /** The product's category, as the cart's quote gives it (not saved). */
+  category?: string | undefined;
 };
 
 /** What a product card or page hands to `addItem`; quantity, colour and size are filled in. */
@@ -48,8 +49,13 @@ export type CartState = {
   items: CartItem[];
   /** Active coupon code (upper case), or null. */
   couponCode: string | null;
-  /** Active coupon fraction (0.1 for 10%); 0 without a coupon. */
+  /** Active coupon fraction (0.1 for 10%); 0 without a coupon or for a code that is not a percentage. */
   couponDiscount: number;
+  /**
+   * The active code's terms as the server last gave them (Apply, the cart's quote); not saved:
+   * a restored code previews from `couponDiscount` until the quote checks it again.
+   */
+  couponTerms?: DiscountTerms | null;
 };
 
 /** A new, empty cart without a coupon. */
@@ -133,43 +139,27 @@ export function clearCart(_state: CartState): CartState {
   return createEmptyCart();
 }
 
-export type ApplyCouponResult =
-  { ok: true; state: CartState; code: string } | { ok: false; state: CartState; reason: 'blank' | 'unknown' };
-
 /**
- * Applies a coupon as typed (upper-cased before lookup). A known code becomes the active
- * coupon; a blank code is ignored and an unknown one fails, both leaving the state as it was.
- * SPEC §4 Apply coupon, SPEC §5 Coupon
+ * Makes a code the server accepted the active coupon (SPEC §4 Apply coupon: "If known, it
+ * becomes the active coupon and discount"); the server decides which codes are known and
+ * whether they apply (domain/discount.ts), the cart only keeps its answer. A percentage's
+ * fraction is saved as `couponDiscount` (SPEC §3), 0 for other kinds.
  */
-export function applyCoupon(state: CartState, raw: string): ApplyCouponResult {
-  if (raw.trim() === '') return { ok: false, state, reason: 'blank' };
-  const coupon = lookupCoupon(raw);
-  if (!coupon) return { ok: false, state, reason: 'unknown' };
-  return { ok: true, code: coupon.code, state: { ...state, couponCode: coupon.code, couponDiscount: coupon.fraction } };
+export function applyCoupon(state: CartState, terms: DiscountTerms): CartState {
+  return {
+    ...state,
+    couponCode: terms.code,
+    couponDiscount: terms.kind === 'percent' ? terms.value / 100 : 0,
+    couponTerms: terms,
+  };
 }
 
 /** Code and discount return to none. SPEC §4 Remove coupon */
 export function removeCoupon(state: CartState): CartState {
-  return { ...state, couponCode: null, couponDiscount: 0 };
+  return { ...state, couponCode: null, couponDiscount: 0, couponTerms: null };
 }
 
 /** Total item count: the sum of quantities. SPEC §3 */
 export function cartCount(state: CartState): number {
   return state.items.reduce((sum, item) => sum + item.quantity, 0);
-}
-
-/** The lines as `priceOrder` takes them. */
-export function cartPriceLines(state: CartState): PriceLine[] {
-  return state.items.map((item) => ({ unitPriceCents: item.priceCents, quantity: item.quantity }));
-}
-
-/**
- * The cart's price preview (subtotal, coupon discount, points, shipping, total, points to
- * earn) from the prices the cart holds; the checkout reprices from the database.
- */
-export function priceCart(
-  state: CartState,
-  points: { pointsToRedeem?: number; pointsBalance?: number | null; redemptionRate?: RedemptionRate } = {},
-): OrderPrice {
-  return priceOrder({ lines: cartPriceLines(state), couponCode: state.couponCode, ...points });
 }

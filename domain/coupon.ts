@@ -1,28 +1,25 @@
 /**
- * Coupons: the single source of which codes exist and what they are worth.
- * The browser uses it to preview a discount; the server uses it to decide one.
- * SPEC §9: "Coupon: one known code, JESUS, giving 10% off (fraction 0.1)."
+ * Coupon codes as typed: how a code is normalised before lookup and when it counts as blank.
+ * Which codes exist and what they do lives in the database (the admin's Discounts tab, issue
+ * 26), decided by domain/discount.ts; SPEC §9's JESUS is the row the shop starts with
+ * (discount.ts SEED_DISCOUNT).
  * SPEC §5: "Coupon: case-insensitive (upper-cased before lookup). An empty or blank code
  * is ignored and Apply is disabled while blank."
  */
-import { percentOf, type Cents } from './money';
 
-/** Known coupon codes (upper case) and the fraction of the subtotal they take off. SPEC §9 */
-export const COUPONS = { JESUS: 0.1 } as const satisfies Record<string, number>;
+/**
+ * The code the shop starts with, seeded as a row by the migration (SPEC §9: "one known code,
+ * JESUS, giving 10% off"); the coupon field's example. Here rather than in discount.ts so that
+ * the texts every page loads (messages.ts) need nothing else of the discount rules.
+ */
+export const SEED_DISCOUNT = { code: 'JESUS', kind: 'percent', value: 10 } as const;
 
-export type CouponCode = keyof typeof COUPONS;
-
-/** The code the shop offers (promo dialog, coupon field placeholder). SPEC §2 Promo dialog */
-export const PROMO_COUPON: CouponCode = 'JESUS';
-
-/** A coupon fraction as people read it: 0.1 -> '10%'. */
+/** A fraction as people read it: 0.1 -> '10%'. */
 export function formatPercent(fraction: number): string {
   return `${Math.round(fraction * 1000) / 10}%`;
 }
 
-export type Coupon = { code: CouponCode; fraction: number };
-
-/** Longest coupon code a request may carry (no known code comes close). */
+/** Longest coupon code a request may carry (and the admin may create). */
 export const COUPON_CODE_MAX_LENGTH = 40;
 
 /** Trims and upper-cases a code as typed: '  jesus ' -> 'JESUS'. SPEC §5 */
@@ -35,24 +32,10 @@ export function isBlankCoupon(raw: string | null | undefined): boolean {
   return raw == null || raw.trim() === '';
 }
 
-/** True when `code` (already normalized) is a known coupon code. */
-export function isCouponCode(code: string): code is CouponCode {
-  return Object.hasOwn(COUPONS, code);
-}
+/** A code once normalised: letters, digits and dashes, neither first nor last a dash. */
+export const COUPON_CODE_PATTERN = /^[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?$/;
 
-/** Looks up a code as typed; null when blank or unknown. SPEC §4 Apply coupon */
-export function lookupCoupon(raw: string | null | undefined): Coupon | null {
-  if (raw == null || isBlankCoupon(raw)) return null;
-  const code = normalizeCouponCode(raw);
-  return isCouponCode(code) ? { code, fraction: COUPONS[code] } : null;
-}
-
-/**
- * The coupon discount on a subtotal, rounded to the nearest cent (halves up).
- * The fraction is clamped to 0..1 (NaN counts as 0), so a discount never exceeds the subtotal.
- * SPEC §3: "discount amount (subtotal times discount fraction)"
- */
-export function couponDiscountCents(subtotalCents: Cents, fraction: number): Cents {
-  const safeFraction = Number.isNaN(fraction) ? 0 : Math.min(1, Math.max(0, fraction));
-  return percentOf(subtotalCents, safeFraction);
+/** True for text that can be a code at all (the pattern, not too long), once normalised. */
+export function isCouponCodeShape(code: string): boolean {
+  return code.length <= COUPON_CODE_MAX_LENGTH && COUPON_CODE_PATTERN.test(code);
 }

@@ -1,3 +1,4 @@
+import { couponAppliedDescription, SEED_DISCOUNT } from './discount';
 import { describe, expect, it } from 'vitest';
 import * as ADMIN_MESSAGES from './admin-messages';
 import * as CART_MESSAGES from './cart-messages';
@@ -142,7 +143,7 @@ describe('MESSAGES', () => {
   it('fills the templates', () => {
     expect(MESSAGES.addedToCart('Simple Cross Tee')).toBe('Simple Cross Tee added to cart!');
     expect(MESSAGES.addedToCartDescription('Pink', 'M')).toBe('Color: Pink, Size: M');
-    expect(MESSAGES.couponApplied('JESUS')).toBe('JESUS - 10% off your order');
+    expect(couponAppliedDescription({ code: 'JESUS', kind: 'percent', value: SEED_DISCOUNT.value })).toBe('JESUS - 10% off your order');
     expect(ADMIN_MESSAGES.updateProductFailed('duplicate slug')).toBe('Failed to update product: duplicate slug');
     expect(ADMIN_MESSAGES.uploadFailed('too big')).toBe('Failed to upload image: too big');
     expect(ADMIN_MESSAGES.syncComplete(5, 0)).toBe('5 products synced successfully');

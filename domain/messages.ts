@@ -16,7 +16,7 @@
  * This module imports only those constant modules, which never import it back.
  */
 import { CATEGORY_LABELS } from './categories';
-import { COUPONS, formatPercent, isCouponCode, PROMO_COUPON } from './coupon';
+import { formatPercent, SEED_DISCOUNT } from './coupon';
 import { DONATION_MAX_CENTS, DONATION_MIN_CENTS } from './donation-limits';
 import { POINTS_PER_DOLLAR, pointsBackFraction, REDEMPTION_RATE, type RedemptionRate } from './loyalty';
 import { formatCents, formatCentsCompact, formatCount } from './money';
@@ -25,15 +25,8 @@ import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_DAYS, SHIPPING_FLAT_CENTS } fro
 const FREE_SHIPPING_OVER = formatCentsCompact(FREE_SHIPPING_THRESHOLD_CENTS);
 const SHIPPING_DAY_RANGE = `${SHIPPING_DAYS.min}-${SHIPPING_DAYS.max} business days`;
 const MIN_DONATION = formatCentsCompact(DONATION_MIN_CENTS);
-const PROMO_PERCENT = formatPercent(COUPONS[PROMO_COUPON]);
 const FREE_SHIPPING_QUALIFIES = `Free shipping on orders over ${FREE_SHIPPING_OVER}. Your order qualifies!`;
 const freeShippingRemaining = (formattedAmount: string) => `Add ${formattedAmount} more for free shipping`;
-
-/** A code's discount as the toast says it: 'JESUS - 10% off your order'. SPEC §8 */
-function couponApplied(code: string): string {
-  const fraction = isCouponCode(code) ? COUPONS[code] : 0;
-  return `${code} - ${formatPercent(fraction)} off your order`;
-}
 
 /** '2,000 points = $1.00 off' for the shop's default rate, or for the configured one. */
 function redemptionRate(rate: RedemptionRate = REDEMPTION_RATE): string {
@@ -164,11 +157,10 @@ export const freeShipping = 'Free shipping';
 export const promoCopyCode = 'Copy Code';
 export const promoMaybeLater = 'Maybe Later';
 
-/** SPEC §2: the code the dialog offers, and ours: its title and copied toast. */
-export const promoCode = PROMO_COUPON;
-
-/** Issue 13: JESUS works on every order, not only a first one. */
-export const promoTitle = `Get ${PROMO_PERCENT} off your order`;
+/** SPEC §2: the shop's example code (the coupon field's placeholder); the dialog offers the owner's featured code (issue 26). */
+export const promoCode = SEED_DISCOUNT.code;
+/** Ours: the dialog's title for the code it offers: 'Get 10% off your order', 'Get free shipping'. */
+export const promoTitle = (label: string) => `Get ${label}`;
 export const promoCodeCopiedTitle = 'Code copied!';
 
 // ── SPEC §2: collection pages ─────────────────────────────────────────────
@@ -239,4 +231,4 @@ export const redeemPointsRate = (rate: RedemptionRate = REDEMPTION_RATE) =>
   `Redeem ${redemptionRate(rate)} at checkout (${pointsBack(rate)})`;
 export const recentActivity = 'Recent Activity';
 
-export { couponApplied, itemCountLabel, freeShippingRemaining, redemptionRate, pointsBack };
+export { itemCountLabel, freeShippingRemaining, redemptionRate, pointsBack };

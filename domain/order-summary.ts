@@ -15,6 +15,8 @@ export interface OrderTotalsSummary {
   subtotalCents: number;
   discountCents: number;
   couponCode: string | null;
+  /** The delivery charge a free-shipping code waived (0 or absent: none). */
+  shippingDiscountCents?: number;
   pointsRedeemed: number;
   pointsDiscountCents: number;
   shippingCents: number;

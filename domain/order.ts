@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { CART_MAX_QUANTITY } from './cart';
-import { COUPON_CODE_MAX_LENGTH, isCouponCode, normalizeCouponCode } from './coupon';
+import { COUPON_CODE_MAX_LENGTH, isCouponCodeShape, normalizeCouponCode } from './coupon';
 import { ORDER_STATUSES } from './order-status';
 
 export * from './order-status';
@@ -44,15 +44,21 @@ export const CheckoutLineSchema = z.object({
 
 /**
  * Body of a checkout request. Blank coupon and e-mail count as absent; the coupon is
- * normalized (trimmed, upper case) and must be a known code, and the e-mail trimmed and lower-cased. Any other field
+ * normalized (trimmed, upper case) and made of letters, digits and dashes, and the e-mail trimmed and lower-cased. Any other field
  * (prices, discounts, totals) is stripped, never trusted.
  */
 export const CheckoutRequestSchema = z.object({
   items: z.array(CheckoutLineSchema).min(1).max(CHECKOUT_MAX_LINES),
   couponCode: z.preprocess(
     (value) => (value === null ? undefined : blankToUndefined(value)),
-    // An unknown code is refused, as the cart's Apply refuses it (SPEC §4), never silently dropped.
-    z.string().max(COUPON_CODE_MAX_LENGTH).transform(normalizeCouponCode).refine(isCouponCode).optional(),
+    // A code that is not a code at all is refused here; an unknown or refused one by the checkout
+    // (server/discounts), as the cart's Apply refuses it (SPEC §4), never silently dropped.
+    z
+      .string()
+      .max(COUPON_CODE_MAX_LENGTH)
+      .transform(normalizeCouponCode)
+      .refine(isCouponCodeShape)
+      .optional(),
   ),
   email: z.preprocess((value) => {
     const present = value === null ? undefined : blankToUndefined(value);

@@ -14,7 +14,6 @@
  * half up; points are earned on the total, never on the tax.
  */
 import { allocateCents } from './allocate';
-import { lookupCoupon } from './coupon';
 import {
   maxRedeemablePoints,
   pointsForTotal,
@@ -52,10 +51,8 @@ export interface TaxTerms {
 
 export interface PriceOrderInput {
   lines: readonly PriceLine[];
-  /** The code's terms, resolved and checked by the caller; null: none. Takes precedence over `couponCode`. */
+  /** The code's terms, resolved and checked by the caller (domain/discount.ts); null or absent: none. */
   discount?: DiscountTerms | null | undefined;
-  /** The coupon as typed or stored, looked up in domain/coupon.ts when `discount` is not given. */
-  couponCode?: string | null | undefined;
   /** Points the shopper asks to redeem; rounded down to whole steps, capped at `redeemablePoints`. */
   pointsToRedeem?: number | undefined;
   /** The shopper's spendable points; without a balance nothing is redeemed. */
@@ -205,7 +202,7 @@ export function priceOrder(input: PriceOrderInput): OrderPrice {
   const lineSubtotals = lines.map((line) => line.unitPriceCents * line.quantity);
   const subtotalCents = lineSubtotals.reduce((sum, cents) => sum + cents, 0);
 
-  const terms = input.discount !== undefined ? input.discount : staticCouponTerms(input.couponCode);
+  const terms = input.discount ?? null;
   const eligibleWeights = lines.map((line, index) => (terms && covers(terms, line) ? lineSubtotals[index]! : 0));
   const eligibleCents = eligibleWeights.reduce((sum, cents) => sum + cents, 0);
   const discountCents = terms ? discountOn(eligibleCents, terms) : 0;
@@ -255,10 +252,4 @@ export function priceOrder(input: PriceOrderInput): OrderPrice {
       taxCents: lineTaxCents[index]!,
     })),
   };
-}
-
-/** The terms of a code of domain/coupon.ts (JESUS: 10% off everything), or null. */
-function staticCouponTerms(couponCode: string | null | undefined): DiscountTerms | null {
-  const coupon = lookupCoupon(couponCode);
-  return coupon ? { code: coupon.code, kind: 'percent', value: Math.round(coupon.fraction * 100) } : null;
 }

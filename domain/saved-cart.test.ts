@@ -114,17 +114,19 @@ describe('persistence (SPEC §4, §8)', () => {
   it('writes coupon keys only while a coupon is active', () => {
     const cart = addItem(createEmptyCart(), tee);
     expect(serializeCart(cart)).toEqual({ cart: JSON.stringify(cart.items), couponCode: null, couponDiscount: null });
-    const active = applyCoupon(cart, 'jesus').state;
+    const active = applyCoupon(cart, { code: 'JESUS', kind: 'percent', value: 10 });
     expect(serializeCart(active)).toMatchObject({ couponCode: 'JESUS', couponDiscount: '0.1' });
   });
 
-  it('restores a known coupon with the table fraction and drops unknown ones', () => {
-    expect(restoreCart({ cart: '[]', couponCode: 'JESUS', couponDiscount: '0.5' }).state).toEqual({
+  it('restores a saved code with its saved fraction as a preview (the server checks it again) and drops what is not a code', () => {
+    expect(restoreCart({ cart: '[]', couponCode: 'jesus', couponDiscount: '0.1' }).state).toEqual({
       items: [],
       couponCode: 'JESUS',
       couponDiscount: 0.1,
     });
-    expect(restoreCart({ cart: null, couponCode: 'HACKED', couponDiscount: '1' }).state).toEqual(createEmptyCart());
+    expect(restoreCart({ cart: '[]', couponCode: 'FAIR5', couponDiscount: 'abc' }).state).toMatchObject({ couponCode: 'FAIR5', couponDiscount: 0 });
+    expect(restoreCart({ cart: null, couponCode: 'NOT A CODE!', couponDiscount: '1' }).state).toEqual(createEmptyCart());
+    expect(restoreCart({ cart: null, couponCode: 'X'.repeat(41), couponDiscount: '0.1' }).state).toEqual(createEmptyCart());
   });
 
   it('reports a broken cart while still restoring the coupon', () => {

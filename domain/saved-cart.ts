@@ -4,7 +4,7 @@
  * the saved cart is logged"). Pure: the browser store does the reading and writing.
  */
 import { clampQuantity, colorOrDefault, sizeOrDefault, type CartItem, type CartState } from './cart';
-import { lookupCoupon } from './coupon';
+import { isCouponCodeShape, normalizeCouponCode } from './coupon';
 import { dollarsToCents } from './money';
 
 /** Local storage keys. SPEC §9 */
@@ -132,14 +132,20 @@ export function parseStoredDiscount(raw: string | null): number {
 export type StoredCart = { cart: string | null; couponCode: string | null; couponDiscount: string | null };
 
 /**
- * Rebuilds the cart from the three saved values. The coupon is restored only when its code
- * is still known, and its fraction then comes from the coupon table: the saved
- * `couponDiscount` (see `parseStoredDiscount`) never overrides the table.
+ * Rebuilds the cart from the three saved values. A saved code that can be a code is restored
+ * with its saved fraction (`parseStoredDiscount`) as a preview only: the server's cart quote
+ * checks it again (issue 26) and the checkout decides the discount from the code's row, never
+ * from the saved fraction.
  */
 export function restoreCart(stored: StoredCart): { state: CartState; error?: string } {
   const { items, error } = parseStoredCart(stored.cart);
-  const coupon = lookupCoupon(stored.couponCode);
-  const state: CartState = { items, couponCode: coupon?.code ?? null, couponDiscount: coupon?.fraction ?? 0 };
+  const code = stored.couponCode === null ? '' : normalizeCouponCode(stored.couponCode);
+  const known = isCouponCodeShape(code);
+  const state: CartState = {
+    items,
+    couponCode: known ? code : null,
+    couponDiscount: known ? parseStoredDiscount(stored.couponDiscount) : 0,
+  };
   return error === undefined ? { state } : { state, error };
 }
 

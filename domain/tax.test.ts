@@ -106,11 +106,11 @@ describe('taxForOrder (the tax step of priceOrder)', () => {
         ),
         fc.integer({ min: 0, max: 20_000 }),
         fc.boolean(),
-        fc.option(fc.constant('JESUS'), { nil: null }),
+        fc.option(fc.constant({ code: 'JESUS', kind: 'percent', value: 10 } as const), { nil: null }),
         fc.integer({ min: 0, max: 3000 }),
-        (lines, rateMilli, shippingTaxed, couponCode, points) => {
+        (lines, rateMilli, shippingTaxed, discount, points) => {
           const tax = { rateMilli, shippingTaxed };
-          const priced = priceOrder({ lines, couponCode, pointsToRedeem: points, pointsBalance: points, tax });
+          const priced = priceOrder({ lines, discount, pointsToRedeem: points, pointsBalance: points, tax });
           const alone = taxForOrder({
             lineNetCents: priced.lines.map((line) => line.netCents),
             shippingCents: priced.shippingCents,
@@ -126,7 +126,7 @@ describe('taxForOrder (the tax step of priceOrder)', () => {
           if (!shippingTaxed) expect(alone.shippingTaxCents).toBe(0);
           // Points are earned on SPEC's total, never on the tax.
           expect(priced.pointsEarned).toBe(
-            priceOrder({ lines, couponCode, pointsToRedeem: points, pointsBalance: points }).pointsEarned,
+            priceOrder({ lines, discount, pointsToRedeem: points, pointsBalance: points }).pointsEarned,
           );
           expect(priced.amountDueCents).toBe(priced.totalCents + priced.taxCents);
         },

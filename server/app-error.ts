@@ -19,6 +19,10 @@ export const APP_ERROR_CODES = {
   'invalid-address': 400,
   'invalid-amount': 400,
   'invalid-coupon': 400,
+  /** A known discount code whose conditions fail (its reason is the message; issue 26). */
+  'coupon-refused': 400,
+  /** A discount code's field in the admin (the message names the field). */
+  'invalid-discount': 400,
   'invalid-email': 400,
   'invalid-image': 400,
   'invalid-line': 400,
@@ -34,6 +38,14 @@ export const APP_ERROR_CODES = {
   'nul-character': 400,
   'malformed-address': 400,
   'invalid-signature': 400,
+  // Staff (issue 27): invites, roles, the passcode, a paid order's cancel reason.
+  'invalid-invite': 400,
+  'invalid-role': 400,
+  'name-required': 400,
+  'weak-password': 400,
+  'password-required': 400,
+  'passcode-too-short': 400,
+  'reason-required': 400,
   /** The Stripe product sync without a Stripe key (the webhook's own is 404 not-configured). */
   'sync-not-configured': 400,
   /** Issue 25: a tax table row (the field is named in `details.field`), the Stripe tax setting, the report's months. */
@@ -50,7 +62,17 @@ export const APP_ERROR_CODES = {
   'card-invalid': 402,
   // 403
   'cross-origin': 403,
+  /** The admin's role does not hold the endpoint's permission (domain/staff-roles.ts). */
+  forbidden: 403,
+  'role-too-high': 403,
+  'own-role': 403,
+  'invite-wrong-account': 403,
+  'not-staff': 403,
+  'two-factor-required': 403,
   // 404
+  'staff-not-found': 404,
+  'invite-not-found': 404,
+  'invite-invalid': 404,
   'not-found': 404,
   'not-configured': 404,
   'backup-not-found': 404,
@@ -60,7 +82,11 @@ export const APP_ERROR_CODES = {
   // 405
   'method-not-allowed': 405,
   // 409: the state does not allow it now.
+  'already-staff': 409,
+  'last-owner': 409,
+  'sign-in-first': 409,
   'already-cancelled': 409,
+  'duplicate-code': 409,
   'checkout-expired': 409,
   'favorites-limit': 409,
   'order-not-pending': 409,
@@ -73,6 +99,8 @@ export const APP_ERROR_CODES = {
   'confirm-total': 409,
   // 410
   'session-expired': 410,
+  'invite-expired': 410,
+  'invite-used': 410,
   // 413, 415
   'body-too-large': 413,
   'unsupported-media-type': 415,

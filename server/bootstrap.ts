@@ -91,6 +91,8 @@ export async function createServices(options: {
   });
   // Stock moved by a checkout, a release or the admin drops the product's pages (decision 018).
   const stopStockEvents = onStockChange((productIds) => catalogueSignal.invalidate(productIds.flatMap(productShownTags)));
+  const authService = createAuthService({ config, db: database.db, secret: await loadAuthSecret(config), logger, mail });
+  const authServices = { auth: authService, staffAuth: authService };
   const services: AppServices = {
     config,
     db: database.db,
@@ -107,7 +109,7 @@ export async function createServices(options: {
     },
     pageCache,
     mail,
-    auth: createAuthService({ config, db: database.db, secret: await loadAuthSecret(config), logger, mail }),
+    ...authServices,
     paymentProvider,
     imageStorage: getImageStorage(config),
     backups: createBackupService({ config, logger, database }),
@@ -166,6 +168,9 @@ export async function prepareShop(options: {
     const seeded = await seedDemoCatalogue(database.db);
     if (seeded.inserted > 0) logger.info({ products: seeded.inserted }, 'demo catalog seeded');
     const passcode = await ensureAdminPasscode({ db: database.db, configuredPasscode: config.adminPasscode });
+    if (passcode.changedInShopAt) {
+      logger.warn({ changedAt: passcode.changedInShopAt }, 'ADMIN_PASSCODE is ignored: the owner changed the passcode from the Staff tab');
+    }
     await mkdir(path.join(config.dataDir, 'uploads'), { recursive: true });
     const opened = database;
     const services = await createServices({ config, logger, database: opened, adminPasscodeHash: passcode.hash });

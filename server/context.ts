@@ -24,6 +24,13 @@ import type { Viewer } from '../domain/viewer';
 
 export type { Viewer };
 
+/** The signed-in account of a request as the staff flows need it (issue 27). */
+export interface SignedInAccount {
+  userId: string;
+  email: string;
+  twoFactorEnabled: boolean;
+}
+
 export interface AppServices {
   config: Config;
   db: Database;
@@ -48,6 +55,12 @@ export interface AppServices {
     getViewer(request: Request): Promise<Viewer | null>;
     /** Better Auth's HTTP handler for /api/auth/*. */
     handler(request: Request): Promise<Response>;
+  };
+  /** Staff flows (issue 27) on the same Better Auth: the session's account, password hashing, sign-in. */
+  staffAuth: {
+    getSignedInAccount(request: Request): Promise<SignedInAccount | null>;
+    hashPassword(password: string): Promise<string>;
+    signIn(options: { email: string; password: string; headers: Headers }): Promise<Headers>;
   };
   /** Mail delivery (SMTP or .eml outbox): run after queueing rows in email_outbox. */
   mail: {

@@ -15,11 +15,11 @@ import {
   removeCoupon,
   removeItem,
   updateQuantity,
-  type ApplyCouponResult,
   type CartItem,
   type CartItemInput,
   type CartState,
 } from '@domain/cart';
+import type { DiscountTerms } from '@domain/price-order';
 import { CART_STORAGE_KEYS, restoreCart, serializeCart } from '@domain/saved-cart';
 
 type Listener = () => void;
@@ -117,10 +117,9 @@ export const cartActions = {
   clear() {
     setState(clearCart(getSnapshot()));
   },
-  applyCoupon(code: string): ApplyCouponResult {
-    const result = applyCoupon(getSnapshot(), code);
-    setState(result.state);
-    return result;
+  /** Makes a code the server accepted (Apply, the cart's quote) the active coupon, with its terms. */
+  applyCoupon(terms: DiscountTerms) {
+    setState(applyCoupon(getSnapshot(), terms));
   },
   removeCoupon() {
     setState(removeCoupon(getSnapshot()));

@@ -8,14 +8,14 @@ import type { Route } from './+types/api.admin.backups';
  * newest is too old. (Owner only once staff roles exist: this and the two below.)
  */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin backups' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'backups.manage');
   return context.backups.list();
 });
 
 /** POST: Back up now; answers the archive made (a second click while one runs gets the same one). */
 export const action = jsonRoute<Route.ActionArgs>({ what: 'admin backup' }, async ({ request, context }) => {
   // The session first: every admin endpoint answers 401 to a stranger, whatever the method.
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'backups.manage');
   if (request.method !== 'POST') throw methodNotAllowed('POST');
   let result;
   try {

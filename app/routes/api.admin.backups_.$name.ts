@@ -6,7 +6,7 @@ import type { Route } from './+types/api.admin.backups_.$name';
 
 /** Downloads one kept archive (the admin session required; Owner only once roles exist). */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'backup download' }, async ({ request, context, params }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'backups.manage');
   const archive = await context.backups.open(params.name);
   if (!archive) throw notFound('That backup is not kept any more.', 'backup-not-found');
   return new Response(Readable.toWeb(archive.body) as ReadableStream, {

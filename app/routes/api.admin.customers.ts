@@ -9,7 +9,7 @@ import type { Route } from './+types/api.admin.customers';
 export const loader = jsonRoute<Route.LoaderArgs>(
   { failureMessage: ADMIN_MESSAGES.fetchCustomersFailed, what: 'admin customers' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'customers.view');
     const filter = readQuery(request, CustomerFilterSchema);
     return listCustomers({ db: context.db, filter });
   },

@@ -7,7 +7,7 @@ import type { Route } from './+types/api.admin.customers_.$id';
 
 /** View Profile: the customer's orders and loyalty points. */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin customer' }, async ({ request, context, params }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'customers.view');
   const id = z.uuid().safeParse(params.id);
   const profile = id.success ? await getCustomerProfile({ db: context.db, customerId: id.data }) : null;
   if (!profile) throw notFound('Customer not found');

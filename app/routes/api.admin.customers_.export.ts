@@ -5,7 +5,7 @@ import type { Route } from './+types/api.admin.customers_.export';
 
 /** Every customer with their phone and points as a CSV download (issue 32 item 3). */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'customers export' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'orders.export');
   const csv = await exportCustomersCsv({ db: context.db });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {

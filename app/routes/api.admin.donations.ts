@@ -6,6 +6,6 @@ import type { Route } from './+types/api.admin.donations';
 
 /** Donations tab: ?status= (pending, paid, cancelled), ?page= (20 per page), and the total raised. */
 export const loader = jsonRoute<Route.LoaderArgs>({ failureMessage: 'Failed to fetch donations', what: 'admin donations' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'donations.view');
   return listDonations({ db: context.db, filter: readQuery(request, DonationFilterSchema) });
 });

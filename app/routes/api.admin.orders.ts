@@ -9,7 +9,7 @@ import type { Route } from './+types/api.admin.orders';
 export const loader = jsonRoute<Route.LoaderArgs>(
   { failureMessage: ADMIN_MESSAGES.fetchOrdersFailed, what: 'admin orders' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'orders.view');
     const filter = readQuery(request, OrderFilterSchema);
     const started = performance.now();
     const page = await listOrders({ db: context.db, filter });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
-import { OrderStatusSchema } from '@domain/order';
+import { OrderStatusSchema, type OrderStatus } from '@domain/order';
+import { assertAdminPermission } from '@server/staff/admin-actor';
 import { ShipmentSchema } from '@domain/shipment';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
 import { getOrderDetail } from '@server/orders/get-order-detail';
@@ -11,15 +12,18 @@ import { readJsonBody } from '@server/http/json-request';
 import type { Route } from './+types/api.admin.orders_.$id';
 
 const IdSchema = z.uuid();
+const FULFILLMENT_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
 const StatusBodySchema = z.object({
   status: OrderStatusSchema,
   carrier: z.unknown().optional(),
   trackingNumber: z.unknown().optional(),
+  /** Why a paid order is cancelled and refunded (issue 27: asked, and kept in the activity log). */
+  reason: z.string().trim().max(500).optional(),
 });
 
 /** View Details of one order. */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin order' }, async ({ request, context, params }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'orders.view');
   const id = IdSchema.safeParse(params.id);
   const order = id.success ? await getOrderDetail({ db: context.db, orderId: id.data }) : null;
   if (!order) throw notFound('Order not found');
@@ -27,18 +31,20 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin order' }, async
 });
 
 /**
- * PATCH { status, carrier?, trackingNumber? }: one of the five statuses, anything else is 400.
+ * PATCH { status, carrier?, trackingNumber?, reason? }: one of the five statuses, anything else is 400.
  * 'shipped' takes the carrier and tracking number (domain/order-lifecycle ShipmentSchema: a bad
  * one is a 400 naming the problem); 'cancelled' refunds a paid order (409 when it cannot).
  */
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.updateOrderStatusFailed, what: 'order status' },
   async ({ request, context, params }) => {
-    await requireAdmin(request, context);
+    const actor = await requireAdmin(request, context, 'orders.fulfill');
     if (request.method !== 'PATCH') throw methodNotAllowed('PATCH');
     const id = IdSchema.safeParse(params.id);
     const body = StatusBodySchema.safeParse(await readJsonBody(request));
     if (!id.success || !body.success) throw badRequest(ADMIN_MESSAGES.updateOrderStatusFailed);
+    // Moving an order along is fulfillment; cancelling (refunding) or reopening it is more (issue 27).
+    if (!FULFILLMENT_STATUSES.includes(body.data.status)) assertAdminPermission(actor, 'orders.cancel');
     const shipment = ShipmentSchema.safeParse({ carrier: body.data.carrier, trackingNumber: body.data.trackingNumber });
     if (!shipment.success)
       throw badRequest(shipment.error.issues[0]?.message ?? ADMIN_MESSAGES.updateOrderStatusFailed);
@@ -51,6 +57,8 @@ export const action = jsonRoute<Route.ActionArgs>(
       logger: context.logger,
       mail: context.mail,
       publicUrl: context.config.publicUrl,
+      actor,
+      reason: body.data.reason ?? null,
     });
   },
 );

@@ -11,7 +11,7 @@ import type { Route } from './+types/api.admin.orders_.export';
  * with ?lines=1, one row per order line instead (issue 32 item 3).
  */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'orders export' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'orders.export');
   const filter = readQuery(request, OrderFilterSchema);
   const lines = new URL(request.url).searchParams.get('lines') === '1';
   const csv = lines

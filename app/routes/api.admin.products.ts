@@ -11,7 +11,7 @@ import type { Route } from './+types/api.admin.products';
 export const loader = jsonRoute<Route.LoaderArgs>(
   { failureMessage: MESSAGES.fetchProductsFailed, what: 'admin products' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'products.view');
     return { products: await listAdminProducts({ db: context.db }) };
   },
 );
@@ -20,13 +20,13 @@ export const loader = jsonRoute<Route.LoaderArgs>(
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.addProductFailed, what: 'product create' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    const actor = await requireAdmin(request, context, 'products.edit');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const body = await readJsonBody(request);
     const input = parseProductInput(body);
     // The Add Product dialog's stock grid (issue 32 item 2): created with the product, in one transaction.
     const stock = body && typeof body === 'object' && 'stock' in body ? (body as { stock: unknown }).stock : undefined;
-    const product = await createProduct({ ...catalogWriteOf(context), input, stock });
+    const product = await createProduct({ ...catalogWriteOf(context), actor, input, stock });
     context.logger.info({ productId: product.id }, 'product created');
     return jsonResponse({ product }, { status: 201 });
   },

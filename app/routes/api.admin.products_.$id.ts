@@ -28,7 +28,7 @@ export const loader = actionOnlyLoader(METHODS);
  * DELETE: removes the product.
  */
 export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, async ({ request, context, params }) => {
-  await requireAdmin(request, context);
+  const actor = await requireAdmin(request, context, 'products.edit');
   const id = z.uuid().safeParse(params.id);
   if (!id.success) throw productNotFound();
   const productId = id.data;
@@ -38,6 +38,7 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, as
       invalidateCatalogue: context.invalidateCatalogue,
       imageStorage: context.imageStorage,
       logger: context.logger,
+      actor,
       productId,
     });
     if (!deleted) throw productNotFound();
@@ -47,13 +48,13 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, as
   if (request.method === 'PATCH') {
     const cost = CostSchema.safeParse(body);
     if (!cost.success) throw badRequest(ADMIN_MESSAGES.productCostInvalid);
-    const product = await updateProductCost({ db: context.db, productId, costCents: cost.data.costCents });
+    const product = await updateProductCost({ db: context.db, productId, costCents: cost.data.costCents, actor });
     if (!product) throw productNotFound();
     return { product };
   }
   if (request.method !== 'PUT') throw methodNotAllowed(METHODS.join(', '));
   const input = parseProductInput(body);
-  const product = await updateProduct({ ...catalogWriteOf(context), productId, input });
+  const product = await updateProduct({ ...catalogWriteOf(context), actor, productId, input });
   if (!product) throw productNotFound();
   return { product };
 });

@@ -14,7 +14,7 @@ import type { Route } from './+types/api.admin.products_.$id_.stock';
 const productNotFound = () => notFound('Product not found');
 
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'product stock' }, async ({ request, context, params }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'products.view');
   const id = z.uuid().safeParse(params.id);
   if (!id.success) throw productNotFound();
   const stock = await loadProductStock(context.db, [id.data]);
@@ -24,14 +24,14 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'product stock' }, asy
 export const action = jsonRoute<Route.ActionArgs>(
   { what: 'product stock change' },
   async ({ request, context, params }) => {
-    await requireAdmin(request, context);
+    const actor = await requireAdmin(request, context, 'products.edit');
     if (request.method !== 'PUT') throw methodNotAllowed('PUT');
     const id = z.uuid().safeParse(params.id);
     if (!id.success) throw productNotFound();
     const body = (await readJsonBody(request)) as { cells?: unknown } | null;
     if (!body || typeof body !== 'object')
       throw badRequest('Stock must be a list of color and size counts', 'invalid-stock');
-    const stock = await setProductStock({ db: context.db, productId: id.data, cells: body.cells });
+    const stock = await setProductStock({ db: context.db, productId: id.data, cells: body.cells, actor });
     return { stock };
   },
 );

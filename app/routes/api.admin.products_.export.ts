@@ -5,7 +5,7 @@ import type { Route } from './+types/api.admin.products_.export';
 
 /** Every product with its stock per color and size as a CSV download (issue 32 item 3). */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'products export' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'products.view');
   const csv = await exportProductStockCsv({ db: context.db });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {

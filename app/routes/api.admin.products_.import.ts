@@ -11,7 +11,7 @@ export const loader = postOnlyLoader;
  * checked first; any problem is 400 with `problems` by row and column, and nothing is written.
  */
 export const action = jsonRoute<Route.ActionArgs>({ what: 'products import' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'products.edit');
   if (request.method !== 'POST') throw methodNotAllowed('POST');
   const result = await importProductStockCsv({ db: context.db, text: await request.text() });
   context.logger.info(result, 'product stock imported');

@@ -5,6 +5,6 @@ import type { Route } from './+types/api.admin.revenue';
 
 /** Paid revenue per day, last 30 days (dashboard chart). */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin revenue' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'dashboard.view');
   return { days: await getRevenueByDay({ db: context.db }) };
 });

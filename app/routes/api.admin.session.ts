@@ -13,6 +13,10 @@ import { requireAdmin } from '@server/staff/require-admin';
 import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@server/staff/admin-sessions';
 import { verifyAdminPasscode } from '@server/staff/verify-admin-passcode';
 import { jsonRoute } from '@server/http/json-route';
+import { adminIdentity, startStaffAdminSession } from '@server/staff/staff-admin-session';
+import { OWNER_PASSCODE_LABEL, STAFF_ROLE_LABELS } from '@domain/staff-roles';
+import { writeSignInEntry } from '@server/audit/audit-log';
+import { readPasscodeHash } from '@server/staff/passcode';
 import { readJsonBody } from '@server/http/json-request';
 import type { Route } from './+types/api.admin.session';
 
@@ -21,9 +25,9 @@ const SESSION_COMMANDS = ['logout', 'leave', 'resume'] as const;
 
 const LoginSchema = z.object({ passcode: z.string().trim().min(1).max(200) });
 
+/** Who the admin is and what their role allows (issue 27: the admin shows only that). */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin session' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
-  return { success: true };
+  return adminIdentity(await requireAdmin(request, context, 'session.use'));
 });
 
 export const action = jsonRoute<Route.ActionArgs>(
@@ -33,13 +37,18 @@ export const action = jsonRoute<Route.ActionArgs>(
     if (request.method !== 'POST' || command) {
       // Everything but the sign-in itself needs the session, like every admin route.
       const token = request.headers.get(ADMIN_SESSION_HEADER) ?? url.searchParams.get('token');
-      const { token: liveToken } = await requireAdmin(request, context, token);
+      const { token: liveToken } = await requireAdmin(request, context, 'session.use', token);
       const session = { db: context.db, token: liveToken };
       if (command === 'leave') await leaveAdminSession(session);
       else if (command === 'resume') await resumeAdminSession(session);
       else if (command === 'logout' || request.method === 'DELETE') await deleteAdminSession(session);
       else throw methodNotAllowed('POST, DELETE');
       return { success: true };
+    }
+    // A signed-in staff member's account, with two-factor sign-in, instead of the passcode.
+    if (url.searchParams.has('staff')) {
+      const session = await startStaffAdminSession({ db: context.db, account: await context.staffAuth.getSignedInAccount(request) });
+      return { success: true, sessionToken: session.token, expiresAt: session.expiresAt.toISOString() };
     }
     const body = LoginSchema.safeParse(await readJsonBody(request));
     if (!body.success) {
@@ -48,13 +57,27 @@ export const action = jsonRoute<Route.ActionArgs>(
         details: { success: false },
       });
     }
-    const session = await verifyAdminPasscode({
-      db: context.db,
-      passcodeHash: context.adminPasscodeHash,
-      passcode: body.data.passcode,
-      clientIp: context.clientIp,
-      logger: context.logger,
-    });
+    // Issue 27: the hash is read at each attempt (a change from the Staff tab is in force on
+    // every process), and every attempt, refused ones too, is in the activity log.
+    const logAttempt = (action: 'sign-in.passcode' | 'sign-in.passcode.failed', summary: string) =>
+      writeSignInEntry(context.db, { actor: OWNER_PASSCODE_LABEL, role: STAFF_ROLE_LABELS.owner, action, summary });
+    let session: Awaited<ReturnType<typeof verifyAdminPasscode>>;
+    try {
+      session = await verifyAdminPasscode({
+        db: context.db,
+        passcodeHash: (await readPasscodeHash(context.db)) ?? context.adminPasscodeHash,
+        passcode: body.data.passcode,
+        clientIp: context.clientIp,
+        logger: context.logger,
+      });
+    } catch (error) {
+      if (error instanceof AppError && (error.code === 'passcode-invalid' || error.code === 'too-many-attempts')) {
+        const why = error.code === 'passcode-invalid' ? 'a wrong passcode' : 'too many failed attempts';
+        await logAttempt('sign-in.passcode.failed', `was refused (${why}) from ${context.clientIp}`);
+      }
+      throw error;
+    }
+    await logAttempt('sign-in.passcode', 'signed in with the passcode');
     return { success: true, sessionToken: session.token, expiresAt: session.expiresAt.toISOString() };
   },
 );

@@ -9,7 +9,7 @@ import type { Route } from './+types/api.admin.shop-pages';
 export const loader = jsonRoute<Route.LoaderArgs>(
   { methods: ['GET', 'HEAD'], failureMessage: ADMIN_MESSAGES.fetchPagesFailed, what: 'admin shop pages' },
   async ({ request, context }): Promise<{ pages: AdminShopPage[] }> => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'pages.edit');
     const pages = await listShopPages({ db: context.db });
     return { pages: pages.map((page) => ({ ...page, updatedAt: page.updatedAt?.toISOString() ?? null })) };
   },

@@ -22,7 +22,7 @@ export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.pageSaveFailed, what: 'shop page change' },
   async ({ request, context, params }): Promise<{ page: AdminShopPage }> => {
     // The session first: without one, every method is 401 (tests/integration/admin-guard.test.ts).
-    await requireAdmin(request, context);
+    const actor = await requireAdmin(request, context, 'pages.edit');
     if (!METHODS.includes(request.method)) throw methodNotAllowed(METHODS.join(', '));
     if (!isShopPageSlug(params.slug)) throw notFound(ADMIN_MESSAGES.pageNotFound);
     let body: string | null = null;
@@ -36,6 +36,7 @@ export const action = jsonRoute<Route.ActionArgs>(
       invalidateCatalogue: context.invalidateCatalogue,
       slug: params.slug,
       body,
+      actor,
     });
     return { page: { ...page, updatedAt: page.updatedAt?.toISOString() ?? null } };
   },

@@ -5,7 +5,7 @@ import type { Route } from './+types/api.admin.stats';
 
 /** Dashboard cards and recent activity (SPEC §2); Server-Timing shows the query time. */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin stats' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'dashboard.view');
   const started = performance.now();
   const stats = await getDashboardStats({ db: context.db });
   const ms = (performance.now() - started).toFixed(1);

@@ -3,11 +3,12 @@ import { badRequest, methodNotAllowed } from '@server/app-error';
 import { requireAdmin } from '@server/staff/require-admin';
 import { syncProductsToStripe } from '@server/catalog/sync-products-to-stripe';
 import { jsonRoute } from '@server/http/json-route';
+import { writeAuditEntry } from '@server/audit/audit-log';
 import type { Route } from './+types/api.admin.sync';
 
 /** The Products tab's payment-provider sync panel: GET says whether Stripe is configured. */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin sync' }, async ({ request, context }) => {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, 'products.view');
   return { configured: context.paymentProvider.name === 'stripe' };
 });
 
@@ -15,10 +16,17 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin sync' }, async 
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.syncFailedDefault, what: 'admin sync' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    const actor = await requireAdmin(request, context, 'products.edit');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const provider = context.paymentProvider;
     if (provider.name !== 'stripe') throw badRequest('No Stripe key is configured (STRIPE_SECRET_KEY).', 'sync-not-configured');
-    return { results: await syncProductsToStripe({ db: context.db, stripe: provider.client, logger: context.logger }) };
+    const results = await syncProductsToStripe({ db: context.db, stripe: provider.client, logger: context.logger });
+    // Stripe is outside the database: the entry records what it answered.
+    const failed = results.filter((result) => result.status === 'error').length;
+    await writeAuditEntry(context.db, actor, {
+      action: 'products.synced',
+      summary: `synced ${results.length - failed} products to Stripe${failed ? ` (${failed} failed)` : ''}`,
+    });
+    return { results };
   },
 );

@@ -15,7 +15,7 @@ function wireRate(row: StoredTaxRate): AdminTaxRate {
 export const loader = jsonRoute<Route.LoaderArgs>(
   { methods: ['GET', 'HEAD'], failureMessage: TAX_MESSAGES.fetchFailed, what: 'admin tax rates' },
   async ({ request, context }): Promise<AdminTaxSettings> => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'tax.report');
     const [rates, stripeTaxMode] = await Promise.all([
       listTaxRates({ db: context.db }),
       getStripeTaxMode({ db: context.db }),
@@ -28,7 +28,7 @@ export const loader = jsonRoute<Route.LoaderArgs>(
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: TAX_MESSAGES.saveFailed, what: 'tax rate create' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'tax.manage');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const rate = await createTaxRate({ db: context.db, input: await request.json().catch(() => null) });
     context.logger.info({ country: rate.country, region: rate.region, rateMilli: rate.rateMilli }, 'tax rate added');

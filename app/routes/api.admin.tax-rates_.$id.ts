@@ -16,7 +16,7 @@ export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: TAX_MESSAGES.saveFailed, what: 'tax rate change' },
   async ({ request, context, params }): Promise<{ rate: AdminTaxRate } | { removed: true }> => {
     // The session first: without one, every method is 401 (tests/integration/admin-guard.test.ts).
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'tax.manage');
     if (!METHODS.includes(request.method)) throw methodNotAllowed(METHODS.join(', '));
     const id = z.uuid().safeParse(params.id);
     if (!id.success) throw notFound(TAX_MESSAGES.rowNotFound);

@@ -20,7 +20,7 @@ const QuerySchema = z.object({
 export const loader = jsonRoute<Route.LoaderArgs>(
   { methods: ['GET', 'HEAD'], failureMessage: 'Failed to fetch the tax report', what: 'tax report' },
   async ({ request, context }): Promise<AdminTaxReport | Response> => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'tax.report');
     const url = new URL(request.url);
     const query = QuerySchema.safeParse(Object.fromEntries(url.searchParams));
     if (!query.success)

@@ -11,7 +11,7 @@ export const loader = actionOnlyLoader(['PUT']);
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: TAX_MESSAGES.saveFailed, what: 'tax setting change' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'tax.manage');
     if (request.method !== 'PUT') throw methodNotAllowed('PUT');
     const body = (await request.json().catch(() => null)) as { stripeTaxMode?: unknown } | null;
     if (!body || typeof body !== 'object')

@@ -11,7 +11,7 @@ export const loader = postOnlyLoader;
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.uploadFailed('please try again'), what: 'image upload' },
   async ({ request, context }) => {
-    await requireAdmin(request, context);
+    await requireAdmin(request, context, 'products.edit');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const form = await request.formData().catch(() => null);
     const file = form?.get('file');

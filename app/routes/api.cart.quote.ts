@@ -1,7 +1,7 @@
 /**
- * POST /api/cart/quote: { items: [{ productId, color, size, quantity }], couponCode? } ->
+ * POST /api/cart/quote: { items: [{ productId, color, size, quantity }], couponCode?, email? } ->
  * { lines: [{ index, status: 'ok', name, unitPriceCents, ... } | { index, status: 'unavailable',
- * code, message }], price }. Today's prices by the checkout's own code (server/orders/quote-cart).
+ * code, message }], price, coupon? }. Today's prices by the checkout's own code (server/orders/quote-cart).
  */
 import { jsonRoute, postOnlyLoader } from '@server/http/json-route';
 import { quoteCart } from '@server/orders/quote-cart';
@@ -11,5 +11,8 @@ export const loader = postOnlyLoader;
 
 export const action = jsonRoute<Route.ActionArgs>(
   { methods: ['POST'], readBody: true, what: 'cart quote' },
-  async ({ context, body }) => quoteCart({ db: context.db, body, redemptionRate: context.config.redemptionRate }),
+  async ({ request, context, body }) => {
+    const viewer = await context.auth.getViewer(request);
+    return quoteCart({ db: context.db, body, redemptionRate: context.config.redemptionRate, viewer });
+  },
 );

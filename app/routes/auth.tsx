@@ -21,29 +21,38 @@ import {
   type AuthMode,
 } from '@domain/auth-feedback';
 import * as MESSAGES from '@domain/messages';
+import { STAFF_SIGN_IN_TEXTS } from '@domain/staff-sign-in';
 import type { Route } from './+types/auth';
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Sign in | Wear Your Faith' }];
 }
 
+/** Where to go after signing in: only the staff pages send people here with ?next= (issue 27). */
+function safeNext(value: string | null): string | null {
+  return value && /^\/(staff|admin)(\/[A-Za-z0-9_\-/]*)?$/.test(value) ? value : null;
+}
+
 export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const next = safeNext(url.searchParams.get('next'));
   const viewer = await context.auth.getViewer(request);
-  if (viewer) throw redirect('/');
+  if (viewer) throw redirect(next ?? '/');
   const link: 'verified' | 'invalid' | null = url.searchParams.get('error')
     ? 'invalid'
     : url.searchParams.get('verified') === '1'
       ? 'verified'
       : null;
-  return { link, redemptionRate: context.config.redemptionRate };
+  return { link, redemptionRate: context.config.redemptionRate, next };
 }
 
-type Mode = AuthMode | 'forgot';
+/** 'twoFactor': the password was right and the account asks for its second step (staff). */
+type Mode = AuthMode | 'forgot' | 'twoFactor';
 
 /** The link under the form: to the other form, or from Forgot back to sign in. */
 const SWITCH_TEXTS: Record<Mode, string> = {
   signUp: MESSAGES.switchToSignIn,
   forgot: 'Back to sign in',
+  twoFactor: 'Back to sign in',
   signIn: MESSAGES.switchToSignUp,
 };
 
@@ -54,7 +63,9 @@ function show(feedback: AuthFeedback) {
 }
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
-  const { link, redemptionRate } = loaderData;
+  const { link, redemptionRate, next } = loaderData;
+  const [code, setCode] = useState('');
+  const [useRecoveryCode, setUseRecoveryCode] = useState(false);
   const [mode, setMode] = useState<Mode>('signIn');
   const [busy, setBusy] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
@@ -105,6 +116,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
+    if (mode === 'twoFactor') {
+      await verifySecondStep();
+      return;
+    }
     if (mode === 'forgot') {
       const sent = await emailLink(
         '/request-password-reset',
@@ -140,10 +155,17 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         }
         return;
       }
-      const answer = await postAuth('/sign-in/email', { email: email.trim(), password });
+      const answer = await postAuth<{ twoFactorRedirect?: boolean }>('/sign-in/email', { email: email.trim(), password });
+      if (answer.status >= 200 && answer.status < 300 && answer.data?.twoFactorRedirect) {
+        // Staff (issue 27): the password was right; the code from the authenticator app next.
+        setMode('twoFactor');
+        setCode('');
+        setNotice(null);
+        return;
+      }
       if (answer.status >= 200 && answer.status < 300) {
         setRedirecting(true);
-        window.location.assign('/');
+        window.location.assign(next ?? '/');
         return;
       }
       const feedback = authResponseFeedback('signIn', answer);
@@ -152,6 +174,35 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
       if (feedback.offerNewLink) {
         setNotice({ title: feedback.title, description: feedback.description, tone: 'error' });
       }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The second step of a staff sign-in: the authenticator's code, or one recovery code. */
+  const verifySecondStep = async () => {
+    const typed = code.replace(/\s+/g, '');
+    if (!typed) {
+      notify({ title: STAFF_SIGN_IN_TEXTS.codeRequired, variant: 'destructive', topic: 'auth' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await postAuth(useRecoveryCode ? '/two-factor/verify-backup-code' : '/two-factor/verify-totp', {
+        code: typed,
+      });
+      if (answer.status >= 200 && answer.status < 300) {
+        setRedirecting(true);
+        window.location.assign(next ?? '/');
+        return;
+      }
+      const feedback =
+        answer.status === 429 || answer.status === 0
+          ? authResponseFeedback('signIn', answer)
+          : { title: STAFF_SIGN_IN_TEXTS.codeRefusedTitle, description: answer.message ?? STAFF_SIGN_IN_TEXTS.codeRefused, variant: 'destructive' as const };
+      show(feedback);
+      setNotice({ title: feedback.title, description: feedback.description, tone: 'error' });
+      setCode('');
     } finally {
       setBusy(false);
     }
@@ -178,14 +229,25 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   }
 
   const heading =
-    mode === 'signUp' ? 'Create your account' : mode === 'forgot' ? 'Reset your password' : 'Welcome back';
+    mode === 'signUp'
+      ? 'Create your account'
+      : mode === 'forgot'
+        ? 'Reset your password'
+        : mode === 'twoFactor'
+          ? STAFF_SIGN_IN_TEXTS.heading
+          : 'Welcome back';
   const intro =
     mode === 'signUp'
       ? 'Sign up to earn loyalty points on every order.'
       : mode === 'forgot'
         ? 'Enter your email and we will send you a link to choose a new password.'
-        : 'Sign in to see your loyalty points and orders.';
-  const submitLabel = mode === 'signUp' ? 'Sign Up' : mode === 'forgot' ? 'Send reset link' : 'Sign In';
+        : mode === 'twoFactor'
+          ? useRecoveryCode
+            ? STAFF_SIGN_IN_TEXTS.recoveryIntro
+            : STAFF_SIGN_IN_TEXTS.codeIntro
+          : 'Sign in to see your loyalty points and orders.';
+  const submitLabel =
+    mode === 'signUp' ? 'Sign Up' : mode === 'forgot' ? 'Send reset link' : mode === 'twoFactor' ? STAFF_SIGN_IN_TEXTS.verify : 'Sign In';
 
   return (
     <main className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:items-start lg:gap-16 lg:py-20">
@@ -213,14 +275,41 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         )}
 
         <form className="mt-8 space-y-5" onSubmit={submit} noValidate aria-busy={busy}>
+          {mode === 'twoFactor' && (
+            <>
+              <FormField
+                key={useRecoveryCode ? 'recovery' : 'totp'}
+                label={useRecoveryCode ? STAFF_SIGN_IN_TEXTS.recoveryLabel : STAFF_SIGN_IN_TEXTS.codeLabel}
+                name="code"
+                autoComplete="one-time-code"
+                inputMode={useRecoveryCode ? 'text' : 'numeric'}
+                autoFocus
+                required
+                value={code}
+                onValueChange={setCode}
+              />
+              <button
+                type="button"
+                className="text-sm font-medium text-brand-700 hover:underline"
+                onClick={() => {
+                  setUseRecoveryCode(!useRecoveryCode);
+                  setCode('');
+                }}
+              >
+                {useRecoveryCode ? STAFF_SIGN_IN_TEXTS.useApp : STAFF_SIGN_IN_TEXTS.useRecovery}
+              </button>
+            </>
+          )}
           {mode === 'signUp' && (
             <div className="grid gap-5 sm:grid-cols-2">
               <FormField label="First name" name="firstName" autoComplete="given-name" value={firstName} onValueChange={setFirstName} />
               <FormField label="Last name" name="lastName" autoComplete="family-name" value={lastName} onValueChange={setLastName} />
             </div>
           )}
-          <FormField label="Email" name="email" autoComplete="email" required value={email} onValueChange={setEmail} />
-          {mode !== 'forgot' && (
+          {mode !== 'twoFactor' && (
+            <FormField label="Email" name="email" autoComplete="email" required value={email} onValueChange={setEmail} />
+          )}
+          {mode !== 'forgot' && mode !== 'twoFactor' && (
             <div className="space-y-2">
               <div className="flex items-center justify-between">
                 <Label htmlFor={`${formId}-password`}>Password</Label>
@@ -268,7 +357,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             className="font-medium text-brand-700 hover:underline"
-            onClick={() => switchMode(mode === 'signIn' ? 'signUp' : 'signIn')}
+            onClick={() => {
+              setUseRecoveryCode(false);
+              switchMode(mode === 'signIn' ? 'signUp' : 'signIn');
+            }}
           >
             {SWITCH_TEXTS[mode]}
           </button>

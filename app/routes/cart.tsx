@@ -10,7 +10,7 @@
 import { ShoppingBag } from '~/components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { priceCart } from '@domain/cart';
+import { priceCart } from '@domain/cart-price';
 import {
   cartLineKey,
   QUOTE_MESSAGES,
@@ -21,9 +21,11 @@ import {
   type PriceChange,
   type ReconciledQuote,
 } from '@domain/cart-quote';
+import { DISCOUNT_MESSAGES, type CouponVerdict } from '@domain/discount';
 import { formatCents } from '@domain/money';
 import * as CART_MESSAGES from '@domain/cart-messages';
 import * as MESSAGES from '@domain/messages';
+import { normalizeCouponCode } from '@domain/coupon';
 import { getSpendablePoints } from '@server/loyalty/ledger';
 import { CartLineItem } from '~/components/cart/cart-line-item';
 import { OrderSummary } from '~/components/cart/order-summary';
@@ -59,11 +61,34 @@ type QuoteState = {
   asked: ReadonlySet<string>;
 };
 
+/** Takes the server's word on the active code into the cart: its terms, or out with a notice. */
+function takeCouponVerdict(
+  cart: ReturnType<typeof useCart>,
+  verdict: CouponVerdict | undefined,
+  onRemoved: (notice: string) => void,
+) {
+  if (!verdict || verdict.code !== cart.state.couponCode) return;
+  if (verdict.status === 'applied') {
+    cart.applyCoupon(verdict.terms);
+    return;
+  }
+  cart.removeCoupon();
+  const reason = verdict.status === 'refused' ? verdict.message : CART_MESSAGES.invalidCouponDescription;
+  onRemoved(`${DISCOUNT_MESSAGES.removedNotice(verdict.code)}: ${reason}`);
+}
+
 /**
  * Quotes the cart's lines once they are known, and again only when a line appears that was
  * not quoted (another tab added it); quantity changes and removals need no new quote.
  */
-function useCartQuote(cart: ReturnType<typeof useCart>): QuoteState {
+function useCartQuote(
+  cart: ReturnType<typeof useCart>,
+  options: { email: string; onCouponRemoved: (notice: string) => void },
+): QuoteState {
+  const latestOptions = useRef(options);
+  useEffect(() => {
+    latestOptions.current = options;
+  });
   const [quote, setQuote] = useState<QuoteState>({
     status: 'idle',
     changes: [],
@@ -89,9 +114,18 @@ function useCartQuote(cart: ReturnType<typeof useCart>): QuoteState {
     const request = ++latest.current;
     const settle = (next: Omit<QuoteState, 'asked'>) =>
       setQuote((previous) => ({ ...next, asked: new Set([...previous.asked, ...sentKeys]) }));
-    postJson<CartQuote>('/api/cart/quote', quoteRequestOf(state), { fallbackMessage: QUOTE_MESSAGES.quoteFailed })
+    const email = latestOptions.current.email.trim();
+    postJson<CartQuote>(
+      '/api/cart/quote',
+      { ...quoteRequestOf(state), ...(email ? { email } : {}) },
+      {
+        fallbackMessage: QUOTE_MESSAGES.quoteFailed,
+      },
+    )
       .then((answer) => {
         if (request !== latest.current) return;
+        // The saved code is checked again by the server (issue 26): one that stopped applying leaves the total.
+        takeCouponVerdict(cart, answer.coupon, latestOptions.current.onCouponRemoved);
         let reconciled: ReconciledQuote | undefined;
         cart.rewriteItems((items) => {
           reconciled = reconcileQuote(items, sentKeys, answer);
@@ -117,26 +151,64 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const [pointsToRedeem, setPointsToRedeem] = useState(0);
   const balance = loaderData.pointsBalance;
   const redemptionRate = loaderData.redemptionRate;
-  const quote = useCartQuote(cart);
+  const [couponNotice, setCouponNotice] = useState<string | null>(null);
+  const quote = useCartQuote(cart, { email, onCouponRemoved: setCouponNotice });
   // Lines the server will not sell are shown, marked, but neither totalled nor checked out.
   const sellable = sellableCart(cart.state, quote.unavailable);
   const price = priceCart(sellable, { pointsToRedeem, pointsBalance: balance, redemptionRate });
   const changes = quote.changes.filter((change) => cart.state.items.some((item) => cartLineKey(item) === change.key));
 
-  function applyCoupon(code: string): boolean {
-    const result = cart.applyCoupon(code);
-    if (result.ok) {
-      notify({ title: CART_MESSAGES.couponAppliedTitle, description: MESSAGES.couponApplied(result.code), topic: 'coupon' });
-      return true;
-    }
-    if (result.reason === 'unknown') {
+  /**
+   * SPEC §4 Apply coupon, asked of the server (issue 26): the same check as the checkout's, with
+   * the sellable lines and the e-mail. Applied: 'Coupon Applied!' with the code's wording; a
+   * known code that does not apply: its reason; unknown: 'Invalid Coupon'. Nothing changes unless applied.
+   */
+  async function applyCoupon(raw: string): Promise<boolean> {
+    const invalid = () =>
       notify({
         title: CART_MESSAGES.invalidCouponTitle,
         description: CART_MESSAGES.invalidCouponDescription,
         variant: 'destructive',
         topic: 'coupon',
       });
+    const code = normalizeCouponCode(raw);
+    let verdict: CouponVerdict | undefined;
+    try {
+      const trimmedEmail = email.trim();
+      const answer = await postJson<CartQuote>(
+        '/api/cart/quote',
+        { items: quoteRequestOf(sellable).items, couponCode: code, ...(trimmedEmail ? { email: trimmedEmail } : {}) },
+        { fallbackMessage: CART_MESSAGES.invalidCouponDescription },
+      );
+      verdict = answer.coupon;
+    } catch (error) {
+      // A code that cannot be a code at all is a 400 'invalid-coupon': the same toast as an unknown one.
+      if (error instanceof ApiError && error.code === 'invalid-coupon') invalid();
+      else
+        notify({
+          title: CART_MESSAGES.checkoutErrorTitle,
+          description: error instanceof Error ? error.message : String(error),
+          variant: 'destructive',
+          topic: 'coupon',
+        });
+      return false;
     }
+    if (verdict?.status === 'applied') {
+      cart.applyCoupon(verdict.terms);
+      setCouponNotice(null);
+      notify({ title: CART_MESSAGES.couponAppliedTitle, description: verdict.description, topic: 'coupon' });
+      return true;
+    }
+    if (verdict?.status === 'refused') {
+      notify({
+        title: DISCOUNT_MESSAGES.refusedTitle,
+        description: verdict.message,
+        variant: 'destructive',
+        topic: 'coupon',
+      });
+      return false;
+    }
+    invalid();
     return false;
   }
 
@@ -147,6 +219,17 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       const { url } = await startCheckout(sellable, { email, pointsToRedeem: price.pointsRedeemed });
       window.location.assign(url);
     } catch (error) {
+      // A code that stopped applying (paused, used up, expired) leaves the total, with its reason.
+      if (
+        error instanceof ApiError &&
+        (error.code === 'coupon-refused' || error.code === 'invalid-coupon') &&
+        cart.state.couponCode
+      ) {
+        setCouponNotice(
+          `${DISCOUNT_MESSAGES.removedNotice(cart.state.couponCode)}: ${error.code === 'invalid-coupon' ? CART_MESSAGES.invalidCouponDescription : error.message}`,
+        );
+        cart.removeCoupon();
+      }
       // A refusal naming a line (400) says what to fix; anything else gets the spec's text.
       const specific = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message;
       notify({
@@ -186,6 +269,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           ({MESSAGES.itemCountLabel(cart.count)})
         </span>
       </h1>
+      {couponNotice ? (
+        <p
+          role="status"
+          data-testid="coupon-notice"
+          className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 px-5 py-4 text-sm font-semibold text-amber-950"
+        >
+          {couponNotice}
+        </p>
+      ) : null}
       {changes.length > 0 || quote.unavailable.size > 0 || quote.status === 'failed' ? (
         <div
           role="status"

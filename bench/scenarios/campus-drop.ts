@@ -40,13 +40,11 @@ async function createLimitedCode(admin: AdminClient): Promise<void> {
 
 /** Uses of the code so far, as the Discounts tab lists them. */
 async function codeUses(admin: AdminClient): Promise<number | null> {
-  const list = await adminRequest<{ discounts?: { code: string; usesCount?: number; uses?: number }[] }>(
-    admin,
-    '/api/admin/discounts',
-    'GET',
-  );
+  const list = await adminRequest<{
+    discounts?: { code: string; timesUsed?: number; usesCount?: number; uses?: number }[];
+  }>(admin, '/api/admin/discounts', 'GET');
   const row = list.discounts?.find((discount) => discount.code === CODE);
-  return row ? (row.usesCount ?? row.uses ?? null) : null;
+  return row ? (row.timesUsed ?? row.usesCount ?? row.uses ?? null) : null;
 }
 
 type Outcome = { paid: boolean; usedCode: boolean; refusals: string[]; checkoutMs: number[]; payMs: number };

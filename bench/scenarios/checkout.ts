@@ -9,7 +9,7 @@
  * Creations: BENCH_CONNECTIONS (50) connections for BENCH_PAIR_DURATION seconds per side and
  * round. Payments: CHECKOUT_PAY_BATCH sessions made beforehand, each paid once, 10 connections.
  */
-import { PROMO_COUPON } from '../../domain/coupon';
+import { SEED_DISCOUNT } from '../../domain/discount';
 import { startCheckoutFloor } from '../lib/checkout-floor';
 import { clientAddresses, indianaTotalCents, publicProduct, setVariantStock, signInAdmin } from '../lib/shop-admin';
 import { defineScenario, type HttpBenchResult, type ScenarioContext } from '../../tools/measure/types';
@@ -34,14 +34,14 @@ async function checkoutBody(
       { ...variants[0], quantity: 2 },
       { ...variants[1], quantity: 1 },
     ],
-    couponCode: PROMO_COUPON,
+    couponCode: SEED_DISCOUNT.code,
     email: 'bench@example.com',
   });
   const lines = [
     { unitPriceCents: tee.priceCents, quantity: 2 },
     { unitPriceCents: hoodie.priceCents, quantity: 1 },
   ];
-  return { body, variants, shownTotalCents: indianaTotalCents(lines, { code: PROMO_COUPON, percent: 10 }) };
+  return { body, variants, shownTotalCents: indianaTotalCents(lines, { code: SEED_DISCOUNT.code, percent: SEED_DISCOUNT.value }) };
 }
 
 async function createSessions(side: Side, count: number, client: () => string): Promise<string[]> {

@@ -1,5 +1,5 @@
 /**
- * The account e-mails: plain text, and HTML in the shop's layout (mail-layout.ts: its name as
+ * The account emails: plain text, and HTML in the shop's layout (mail-layout.ts: its name as
  * the header, the link as a button and again as an address, the footer).
  */
 import { mailButton, mailDocument, mailLink, mailParagraph } from '../mail/mail-layout';
@@ -63,5 +63,24 @@ export function passwordResetEmail(url: string, publicUrl?: string): AccountEmai
     action: 'Choose a new password',
     outro:
       'If you did not ask for this, you can ignore this email; your password stays the same. The link is valid for 1 hour.',
+  });
+}
+
+/** The staff invite (issue 27): a single-use link, valid for INVITE_TTL_HOURS. */
+export function staffInviteEmail(options: {
+  url: string;
+  publicUrl?: string;
+  roleLabel: string;
+  invitedBy: string;
+  ttlHours: number;
+}): AccountEmail {
+  return accountEmail({
+    publicUrl: options.publicUrl,
+    subject: 'You are invited to the Wear Your Faith admin',
+    heading: 'Join the Wear Your Faith team',
+    intro: `${options.invitedBy} invited you to help run the Wear Your Faith shop as ${options.roleLabel}. Create your account (or sign in to the one you have) and set up two-factor sign-in to open the admin.`,
+    url: options.url,
+    action: 'Accept the invite',
+    outro: `The link works once and is valid for ${options.ttlHours} hours. If you did not expect this, you can ignore this email.`,
   });
 }

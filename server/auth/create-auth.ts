@@ -7,11 +7,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config.server';
 import type { Database } from '../db/client';
-import { account, rateLimit, session, user, verification } from '../db/schema';
+import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema';
 import { ensureCustomerForUser } from '../customers/ensure-customer-for-user';
 import { linkOrdersToCustomer } from '../customers/link-orders-to-customer';
 import { enqueueEmail } from '../mail/enqueue-email';
@@ -20,6 +21,8 @@ import { CLIENT_IP_HEADER } from '../http/client-ip-header';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
 import { SIGN_IN_LIMIT } from './limit-sign-in';
 import { MIN_PASSWORD_LENGTH } from '../../domain/auth-feedback';
+import { RECOVERY_CODE_COUNT } from '../../domain/staff-roles';
+import { createStaffAuthHooks } from '../staff/staff-auth-hooks';
 
 
 export { MIN_PASSWORD_LENGTH };
@@ -80,13 +83,25 @@ export function createAuth(options: {
     return { firstName: clean(record.firstName), lastName: clean(record.lastName) };
   };
 
+  const staffHooks = createStaffAuthHooks(db);
+
   return betterAuth({
     appName: 'Wear Your Faith',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
     trustedOrigins: trustedOriginsFor(config.publicUrl),
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit, twoFactor } }),
+    // Staff sign in with a TOTP code (issue 27): the plugin's own set-up (QR URI and ten
+    // recovery codes, confirmed with a code) and sign-in step; staff-auth-hooks.ts adds
+    // single use of a code and the audit entries.
+    plugins: [
+      twoFactorPlugin({
+        issuer: 'Wear Your Faith',
+        backupCodeOptions: { amount: RECOVERY_CODE_COUNT },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     logger: {
       log: (level, message, ...args) => {
         logger[authLogLevel(level, message)]({ args }, `[auth] ${message.slice(0, 300)}`);
@@ -126,8 +141,12 @@ export function createAuth(options: {
       },
     },
     hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        await staffHooks.after(ctx as never);
+      }),
       // SPEC §8 'Account exists': the spec tells a registered e-mail apart on sign-up.
       before: createAuthMiddleware(async (ctx) => {
+        await staffHooks.before(ctx as never);
         if (ctx.path === '/update-user' || ctx.path === '/sign-up/email') {
           const name: unknown = ctx.body?.name;
           if (typeof name === 'string' && name.length > NAME_MAX_LENGTH) {

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Viewer } from '../context';
 import type { Database } from '../db/client';
-import { customers } from '../db/schema';
+import { customers, staffMembers } from '../db/schema';
 import type { Auth } from './create-auth';
 
 export async function getViewer(options: { auth: Auth; db: Database; request: Request }): Promise<Viewer | null> {
@@ -15,7 +15,13 @@ export async function getViewer(options: { auth: Auth; db: Database; request: Re
     .from(customers)
     .where(eq(customers.userId, found.user.id))
     .limit(1);
+  const [member] = await db
+    .select({ role: staffMembers.role })
+    .from(staffMembers)
+    .where(eq(staffMembers.userId, found.user.id))
+    .limit(1);
   return {
+    staffRole: member?.role ?? null,
     userId: found.user.id,
     email: found.user.email.toLowerCase(),
     firstName: customer?.firstName ?? null,

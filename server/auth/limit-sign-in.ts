@@ -15,11 +15,15 @@ import { CLIENT_IP_HEADER } from '../http/client-ip-header';
 /** Failed sign-in attempts allowed per client address and window. */
 export const SIGN_IN_LIMIT = { window: 60, max: 5 } as const;
 export const SIGN_IN_RULE: RateLimitRule = { limit: SIGN_IN_LIMIT.max, windowMs: SIGN_IN_LIMIT.window * 1000 };
-const SIGN_IN_PATH = '/api/auth/sign-in/email';
+/**
+ * The password step and the two-factor step (issue 27: a wrong or reused code counts with the
+ * sign-in limits) share one counter per client address.
+ */
+const SIGN_IN_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/two-factor/verify-totp', '/api/auth/two-factor/verify-backup-code']);
 
 const isSignIn = (request: Request) =>
   request.method === 'POST' &&
-  new URL(request.url).pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '') === SIGN_IN_PATH;
+  SIGN_IN_PATHS.has(new URL(request.url).pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, ''));
 
 export async function limitSignInAttempts(options: {
   db: Executor;

@@ -17,6 +17,9 @@ import { parseStockEdits } from '../stock/product-stock';
 import { stockChanged } from '../stock/stock-events';
 import type { Logger } from 'pino';
 import type { ImageStorage } from '../media/image-storage';
+import { formatCents } from '../../domain/money';
+import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
+import { changeSentence, productChanges } from '../audit/describe-changes';
 import { linkProductImages, removeImageFiles, removeProductImages, type RemovedImages } from '../media/product-images';
 
 /** A product row as the admin API answers it (domain/admin-contract.ts). */
@@ -77,13 +80,16 @@ async function writeWithFreeSlug<T>(
   }
 }
 
-/** A product write: the catalogue pages it drops, and where the images it lets go live. */
+/** A product write: the catalogue pages it drops, where the images it lets go live, and who writes (issue 27 audit). */
 type CatalogWrite = {
   db: Executor;
   invalidateCatalogue: AppServices['invalidateCatalogue'];
   imageStorage: ImageStorage;
   logger?: Logger;
 };
+
+/** Who writes: each product change's audit entry goes in its transaction (issue 27). */
+type Audited = { actor: AuditActor };
 
 /** The product form's body checked (ProductInputSchema): the first problem is a 400. */
 export function parseProductInput(body: unknown): ProductInput {
@@ -113,7 +119,7 @@ function removeFilesLater(options: CatalogWrite, removed: RemovedImages) {
  * product's colours and sizes first, and one bad cell refuses the whole create (nothing is
  * written). A blank cell stays "not tracked".
  */
-export async function createProduct(options: CatalogWrite & { input: ProductInput; stock?: unknown }) {
+export async function createProduct(options: CatalogWrite & Audited & { input: ProductInput; stock?: unknown }) {
   const { db, input } = options;
   const stock = options.stock === undefined || options.stock === null ? [] : parseStockEdits(input, options.stock);
   const inserted = await writeWithFreeSlug(db, input.slug, undefined, async (tx, slug) => {
@@ -128,6 +134,12 @@ export async function createProduct(options: CatalogWrite & { input: ProductInpu
         : [{ productId: row!.id, color: cell.color, size: cell.size, quantity: cell.quantity }],
     );
     if (tracked.length > 0) await tx.insert(productStock).values(tracked);
+    await writeAuditEntry(tx, options.actor, {
+      action: 'product.created',
+      target: row!.name,
+      summary: `added the product "${row!.name}" at ${formatCents(row!.priceCents)}`,
+      changes: productChanges(null, row!),
+    });
     return row!;
   });
   if (stock.length > 0) stockChanged([inserted.id]);
@@ -135,18 +147,29 @@ export async function createProduct(options: CatalogWrite & { input: ProductInpu
   return toAdminProduct(inserted);
 }
 
-export async function updateProduct(options: CatalogWrite & { productId: string; input: ProductInput }) {
+export async function updateProduct(options: CatalogWrite & Audited & { productId: string; input: ProductInput }) {
   const { db, input, productId } = options;
   // The row before the change: the lists it leaves drop too.
   const [before] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
   if (!before) return null;
   const updated = await writeWithFreeSlug(db, input.slug, productId, async (tx, slug) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
     const [row] = await tx
       .update(products)
       .set({ ...input, slug })
       .where(eq(products.id, productId))
       .returning();
-    return row ? { row, removed: await linkProductImages(tx, row.id, row.imageUrls) } : null;
+    if (!row || !current) return null;
+    const changes = productChanges(current, row);
+    if (changes.length > 0) {
+      await writeAuditEntry(tx, options.actor, {
+        action: 'product.updated',
+        target: row.name,
+        summary: `changed the product "${row.name}": ${changeSentence(changes)}`,
+        changes,
+      });
+    }
+    return { row, removed: await linkProductImages(tx, row.id, row.imageUrls) };
   });
   options.invalidateCatalogue(productWriteTags(before, updated?.row));
   if (!updated) return null;
@@ -155,21 +178,48 @@ export async function updateProduct(options: CatalogWrite & { productId: string;
 }
 
 /** The Margins tab's in-place cost edit (cost is never public: the cached lists stay). */
-export async function updateProductCost(options: { db: Executor; productId: string; costCents: number | null }) {
-  const updated = await options.db
-    .update(products)
-    .set({ costCents: options.costCents })
-    .where(eq(products.id, options.productId))
-    .returning();
-  return updated[0] ? toAdminProduct(updated[0]) : null;
+export async function updateProductCost(options: {
+  db: Executor;
+  productId: string;
+  costCents: number | null;
+  actor: AuditActor;
+}) {
+  const updated = await options.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, options.productId)).for('update');
+    if (!current) return null;
+    const [row] = await tx
+      .update(products)
+      .set({ costCents: options.costCents })
+      .where(eq(products.id, options.productId))
+      .returning();
+    const changes = productChanges({ costCents: current.costCents }, { costCents: row!.costCents });
+    if (changes.length > 0) {
+      await writeAuditEntry(tx, options.actor, {
+        action: 'product.cost',
+        target: row!.name,
+        summary: `changed the cost of "${row!.name}": ${changeSentence(changes)}`,
+        changes,
+      });
+    }
+    return row!;
+  });
+  return updated ? toAdminProduct(updated) : null;
 }
 
 /** Deletes the product with its images: rows in the same transaction, files after it. */
-export async function deleteProduct(options: CatalogWrite & { productId: string }): Promise<boolean> {
+export async function deleteProduct(options: CatalogWrite & Audited & { productId: string }): Promise<boolean> {
   const { productId } = options;
   const result = await options.db.transaction(async (tx) => {
     const removed = await removeProductImages(tx, productId);
     const deleted = await tx.delete(products).where(eq(products.id, productId)).returning();
+    if (deleted[0]) {
+      await writeAuditEntry(tx, options.actor, {
+        action: 'product.deleted',
+        target: deleted[0].name,
+        summary: `deleted the product "${deleted[0].name}"`,
+        changes: productChanges(deleted[0], null),
+      });
+    }
     return { removed, deleted: deleted[0] };
   });
   if (result.deleted) options.invalidateCatalogue(productWriteTags(result.deleted, null));

@@ -190,6 +190,8 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** Better Auth's two-factor plugin: set once the TOTP set-up is confirmed with a code. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -296,6 +298,8 @@ export const orders = pgTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
     couponCode: text('coupon_code'),
+    /** The delivery charge a free-shipping code waived (already out of shipping_cents): for the code's report. */
+    shippingDiscountCents: integer('shipping_discount_cents').notNull().default(0),
     pointsRedeemed: integer('points_redeemed').notNull().default(0),
     pointsDiscountCents: integer('points_discount_cents').notNull().default(0),
     shippingCents: integer('shipping_cents').notNull().default(0),
@@ -519,6 +523,86 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/* ------------------------------------------------------------------ discount codes */
+
+/**
+ * The owner's discount codes (issue 26, domain/discount.ts). `code` is stored upper case and is
+ * unique whatever the case; a deleted code that orders used is retired (`retired_at`), never
+ * erased, so their records keep it. `times_used` counts the uses held by pending checkouts and
+ * kept by paid orders: it changes only with a redemption row, under this row's lock
+ * (server/discounts/redemptions.ts), so the total limit holds under any rush.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').notNull(),
+    /** percent: whole percent 1..100; fixed: cents; free-shipping: 0. */
+    value: integer('value').notNull().default(0),
+    minSubtotalCents: integer('min_subtotal_cents'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    newCustomersOnly: boolean('new_customers_only').notNull().default(false),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The code the promo dialog offers (at most one). */
+    isFeatured: boolean('is_featured').notNull().default(false),
+    timesUsed: integer('times_used').notNull().default(0),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_unique').on(sql`upper(${t.code})`).where(sql`${t.retiredAt} is null`),
+    uniqueIndex('discount_codes_featured_unique').on(t.isFeatured).where(sql`${t.isFeatured} and ${t.retiredAt} is null`),
+    check('discount_codes_kind_check', sql`${t.kind} in ('percent', 'fixed', 'free-shipping')`),
+    check(
+      'discount_codes_value_check',
+      sql`(${t.kind} = 'percent' and ${t.value} between 1 and 100) or (${t.kind} = 'fixed' and ${t.value} > 0) or (${t.kind} = 'free-shipping' and ${t.value} = 0)`,
+    ),
+    check('discount_codes_code_check', sql`${t.code} = upper(${t.code}) and ${t.code} ~ '^[A-Z0-9-]+$'`),
+    check('discount_codes_min_check', sql`${t.minSubtotalCents} is null or ${t.minSubtotalCents} >= 0`),
+    check('discount_codes_dates_check', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    check('discount_codes_limits_check', sql`(${t.usageLimit} is null or ${t.usageLimit} >= 1) and (${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1)`),
+    // The limit is never passed: a reservation that would pass it fails here even if code forgot to check.
+    check('discount_codes_times_used_check', sql`${t.timesUsed} >= 0 and (${t.usageLimit} is null or ${t.timesUsed} <= ${t.usageLimit} or ${t.retiredAt} is not null)`),
+  ],
+);
+
+/**
+ * One use of a code by one order: 'reserved' with the pending order (same transaction),
+ * 'used' when it is paid, 'released' when it expires or is cancelled. One row per order; the
+ * per-customer limit counts live rows by normalised e-mail and by account.
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    discountId: uuid('discount_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** domain/discount.ts normalizeDiscountEmail; null for a guest without an e-mail. */
+    emailKey: text('email_key'),
+    userId: text('user_id'),
+    state: text('state').notNull().default('reserved'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_redemptions_order_unique').on(t.orderId),
+    index('discount_redemptions_code_email_idx').on(t.discountId, t.emailKey),
+    index('discount_redemptions_code_user_idx').on(t.discountId, t.userId),
+    check('discount_redemptions_state_check', sql`${t.state} in ('reserved', 'used', 'released')`),
+  ],
+);
+
 /* ------------------------------------------------------------------ loyalty */
 
 export const loyaltyLedger = pgTable(
@@ -594,10 +678,17 @@ export const adminSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    /**
+     * The staff member the session belongs to; null for a passcode session ("Owner (passcode)").
+     * Removing the member removes their sessions with them (on every process: each request
+     * reads the session and the member's role from the database).
+     */
+    staffMemberId: uuid('staff_member_id').references(() => staffMembers.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('admin_sessions_token_hash_unique').on(t.tokenHash),
     index('admin_sessions_expires_idx').on(t.expiresAt),
+    index('admin_sessions_staff_member_idx').on(t.staffMemberId),
   ],
 );
 
@@ -713,5 +804,113 @@ export const backupRuns = pgTable(
   (t) => [
     uniqueIndex('backup_runs_slot_unique').on(t.slot),
     index('backup_runs_finished_idx').on(t.status, t.finishedAt),
+  ],
+);
+
+/* ------------------------------------------------------------------ staff (issue 27) */
+
+/** Better Auth's two-factor plugin table (TOTP secret and recovery codes, both encrypted). */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factor_secret_idx').on(t.secret), index('two_factor_user_id_idx').on(t.userId)],
+);
+
+/**
+ * TOTP codes already accepted, per account (server/staff/two-factor-replay.ts): a code is
+ * valid for about a minute, and one that was used once is refused for the rest of that time.
+ */
+export const twoFactorUsedCodes = pgTable(
+  'two_factor_used_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/** Named staff: one Better Auth account each, with one fixed role (domain/staff-roles.ts). */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'fulfillment'] }).notNull(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_members_user_unique').on(t.userId),
+    uniqueIndex('staff_members_email_unique').on(t.email),
+    check('staff_members_role_check', sql`${t.role} in ('owner', 'manager', 'fulfillment')`),
+  ],
+);
+
+/**
+ * Invites by e-mail: only the SHA-256 of the link's token is kept; a link is valid for
+ * INVITE_TTL_HOURS and is used once (a conditional update sets used_at).
+ */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'fulfillment'] }).notNull(),
+    invitedBy: text('invited_by').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_invites_token_hash_unique').on(t.tokenHash),
+    index('staff_invites_email_idx').on(t.email),
+    check('staff_invites_role_check', sql`${t.role} in ('owner', 'manager', 'fulfillment')`),
+  ],
+);
+
+/**
+ * The audit log: one row per admin change, written in the transaction of the change (and per
+ * passcode or staff sign-in). Append-only: a trigger refuses every UPDATE and DELETE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff e-mail, or "Owner (passcode)". */
+    actor: text('actor').notNull(),
+    actorRole: text('actor_role').notNull(),
+    staffMemberId: uuid('staff_member_id'),
+    /** 'order.shipped', 'product.updated', 'staff.invited', 'sign-in.passcode.failed', ... */
+    action: text('action').notNull(),
+    /** Order number, product name, code, staff e-mail. */
+    target: text('target'),
+    /** The sentence the Activity tab shows. */
+    summary: text('summary').notNull(),
+    changes: jsonb('changes').$type<{ field: string; from: string | null; to: string | null }[]>().notNull().default([]),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actor, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
   ],
 );

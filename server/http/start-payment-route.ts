@@ -18,6 +18,8 @@ export interface StartPaymentInput {
   body: unknown;
   /** The signed-in shopper's e-mail, if any. */
   viewerEmail: string | null;
+  /** The signed-in shopper's account id, if any. */
+  viewerUserId: string | null;
   /** The configured points redemption rate (POINTS_PER_DOLLAR_OFF). */
   redemptionRate: RedemptionRate;
 }
@@ -50,6 +52,7 @@ export function startPaymentAction<Args extends { request: Request; context: App
       logger: context.logger,
       body,
       viewerEmail: viewer?.email ?? null,
+      viewerUserId: viewer?.userId ?? null,
       redemptionRate: context.config.redemptionRate,
     });
     return answer(result);

@@ -18,6 +18,7 @@ function paidOrder(overrides: Partial<OrderRow> = {}): OrderRow {
     subtotalCents: 8999,
     discountCents: 0,
     couponCode: null,
+    shippingDiscountCents: 0,
     pointsRedeemed: 0,
     pointsDiscountCents: 0,
     shippingCents: 0,

@@ -20,7 +20,11 @@ import { loyaltyLedger, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
 import type { PaymentServices } from './payment-services';
+import { formatCents } from '../../domain/money';
+import { STAFF_TEXTS } from '../../domain/staff-roles';
+import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
 import { releaseOrderStock } from '../stock/release-order-stock';
+import { releaseDiscountUse } from '../discounts/redemptions';
 import { cancelPendingCheckout } from './cancel-pending';
 import {
   claimRefund,
@@ -33,6 +37,28 @@ import {
 
 type OrderRow = typeof orders.$inferSelect;
 
+interface CancelAudit {
+  actor: AuditActor;
+  reason: string | null;
+}
+
+/** "cancelled WYF-001002 and refunded $31.98", status and refund before and after, and the reason. */
+async function auditCancellation(options: { db: Executor; audit: CancelAudit; order: OrderRow; refundedCents: number }) {
+  const { order, refundedCents } = options;
+  await writeAuditEntry(options.db, options.audit.actor, {
+    action: 'order.cancelled',
+    target: order.orderNumber,
+    summary: `cancelled ${order.orderNumber}${refundedCents > 0 ? ` and refunded ${formatCents(refundedCents)}` : ''}`,
+    changes: [
+      { field: 'status', from: order.status, to: 'cancelled' },
+      ...(refundedCents > 0
+        ? [{ field: 'refunded', from: formatCents(order.refundedCents), to: formatCents(order.refundedCents + refundedCents) }]
+        : []),
+    ],
+    reason: options.audit.reason,
+  });
+}
+
 export interface CancelOrderResult {
   id: string;
   status: 'cancelled';
@@ -43,19 +69,29 @@ export interface CancelOrderResult {
 const conflict = (code: AppErrorCode, message: string) => new AppError(code, { message });
 
 export async function cancelOrder(
-  options: PaymentServices & { publicUrl?: string; orderId: string },
+  options: PaymentServices & {
+    publicUrl?: string;
+    orderId: string;
+    /** Who cancels, and why: the audit entry is written in the cancellation's transaction (issue 27). */
+    actor: AuditActor;
+    reason?: string | null;
+  },
 ): Promise<CancelOrderResult> {
   const { db, provider, logger, publicUrl, orderId } = options;
+  const audit = { actor: options.actor, reason: options.reason?.trim() || null };
   const first = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.status === 'cancelled')
       throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
+    // A paid order's cancellation refunds it: it asks for a reason, kept in the activity log.
+    if (order.paidAt && !audit.reason) throw new AppError('reason-required', { message: STAFF_TEXTS.reasonRequired });
     // Pending and never paid (a paid order set back to pending by hand is refunded below).
     if (order.status === 'pending' && !order.paidAt) {
       if (!(await cancelPendingCheckout({ db: tx, purpose: 'order', id: order.id }))) {
         throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
       }
       // cancelPendingCheckout released its reserved stock.
+      await auditCancellation({ db: tx, audit, order, refundedCents: 0 });
       await queueOrderStatusEmail({ db: tx, order, status: 'cancelled', publicUrl });
       return { kind: 'done', done: order, refundedCents: 0 } as const;
     }
@@ -63,7 +99,7 @@ export async function cancelOrder(
     const owed = amountChargedCents(order) - order.refundedCents;
     if (!order.paidAt || !order.paymentReference || owed <= 0) {
       // Never paid (set by hand), or already refunded in the provider's dashboard: no money moves.
-      await finishCancellation({ db: tx, order, publicUrl });
+      await finishCancellation({ db: tx, order, publicUrl, audit });
       return { kind: 'done', done: order, refundedCents: order.refundedCents } as const;
     }
     const claimed = await claimRefund({
@@ -103,7 +139,7 @@ export async function cancelOrder(
   await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
     await markRefundSucceeded({ db: tx, refundId: claimed.id, providerRefundId: attempt.providerRefundId });
-    await finishCancellation({ db: tx, order: locked, refund: claimed, publicUrl });
+    await finishCancellation({ db: tx, order: locked, refund: claimed, publicUrl, audit });
   });
   options.mail.deliverNow().catch((error: unknown) => logger.error({ err: error }, 'mail delivery failed'));
   return {
@@ -134,6 +170,7 @@ async function finishCancellation(options: {
   order: OrderRow;
   refund?: RefundRow;
   publicUrl?: string;
+  audit: CancelAudit;
 }): Promise<boolean> {
   const { db: tx, order, refund } = options;
   const now = new Date();
@@ -143,8 +180,11 @@ async function finishCancellation(options: {
     .where(and(eq(orders.id, order.id), ne(orders.status, 'cancelled')))
     .returning();
   if (!cancelled) return false;
+  await auditCancellation({ db: tx, audit: options.audit, order, refundedCents: refund?.amountCents ?? 0 });
   if (refund)
     await recordRefundedAmount({ db: tx, orderId: order.id, refundedCents: order.refundedCents + refund.amountCents });
+  // A cancelled order's discount code use goes back (before stock: the checkout's lock order).
+  await releaseDiscountUse(tx, order.id);
   // Shipped units are not on the shelf any more (domain/order-lifecycle.ts cancelRestocks).
   if (cancelRestocks(order.status)) await releaseOrderStock(tx, order.id);
   await reverseOrderPoints({ db: tx, order });

@@ -3,12 +3,13 @@
  * payment that won the race is never undone and a second cancel changes nothing. Used by the
  * completion (expired or failed payment), the sweep (abandoned checkouts) and a session the
  * provider could not open. A pending order's points hold disappears with its status; whatever
- * else an order holds (its stock reservation) is released here, in the caller's transaction.
+ * else an order holds (its stock reservation, its discount code's use) is released here, in the caller's transaction.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { donations, orders } from '../db/schema';
 import type { PaymentPurpose } from '../payments/payment-provider';
+import { releaseDiscountUse } from '../discounts/redemptions';
 import { releaseOrderStock } from '../stock/release-order-stock';
 
 /**
@@ -37,6 +38,8 @@ export async function cancelPendingCheckout(options: {
     .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
     .returning({ id: orders.id });
   if (cancelled.length === 0) return false;
+  // The code's use first, then the stock: the checkout takes the code's row before stock rows.
+  await releaseDiscountUse(db, id);
   await releaseOrderStock(db, id);
   return true;
 }

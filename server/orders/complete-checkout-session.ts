@@ -26,6 +26,7 @@ import type { RefundRow } from './refund-order';
 import type { CompletionServices } from './payment-services';
 import { claimLatePaymentRefund, settleLatePaymentRefund } from './refund-late-payment';
 import { commitOrderStock } from '../stock/commit-order-stock';
+import { keepDiscountUse } from '../discounts/redemptions';
 import type { ShippingAddress } from '../../domain/shipping-address';
 import { paidTaxOfProvider, storePaidTax, type PaidTax } from '../tax/paid-tax';
 
@@ -232,6 +233,8 @@ async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput,
   }
   // The units reserved at checkout are now sold (docs/decisions/015).
   await commitOrderStock(tx, order.id);
+  // And the discount code's reserved use is kept (issue 26).
+  await keepDiscountUse(tx, order.id);
   if (order.email) {
     const entry = {
       db: tx,

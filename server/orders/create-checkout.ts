@@ -20,6 +20,8 @@ import { openHostedSession, PROVIDER_UNREACHABLE_MESSAGE } from './open-hosted-s
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { ProviderServices } from './payment-services';
 import { reserveOrderStock, takeReserved } from '../stock/reserve-order-stock';
+import { decideCheckoutDiscount } from '../discounts/checkout-discount';
+import { reserveDiscountUse } from '../discounts/redemptions';
 import { stripeCheckoutTax } from '../tax/stripe-checkout-tax';
 import { expireCheckoutSession } from './complete-checkout-session';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
@@ -108,6 +110,8 @@ async function storePendingOrder(options: {
   email: string | null;
   /** Set when points are redeemed: the signed-in account that owns them. */
   pointsOwner: string | null;
+  /** The signed-in shopper's account (a code's per-customer limit counts it), if any. */
+  viewerUserId: string | null;
   provider: PaymentProvider['name'];
   redemptionRate: RedemptionRate | undefined;
 }): Promise<{ id: string; orderNumber: string; price: OrderPrice }> {
@@ -124,9 +128,13 @@ async function storePendingOrder(options: {
       );
     }
   }
+  // The code's row is locked from here to commit (issue 26): its uses are counted and one reserved below.
+  const discount = request.couponCode
+    ? await decideCheckoutDiscount({ tx, code: request.couponCode, lines, shopper: { email, userId: options.viewerUserId } })
+    : null;
   const price = priceOrder({
     lines,
-    couponCode: request.couponCode,
+    discount: discount?.terms ?? null,
     pointsToRedeem: request.pointsToRedeem,
     pointsBalance,
     redemptionRate: options.redemptionRate,
@@ -142,6 +150,7 @@ async function storePendingOrder(options: {
       subtotalCents: price.subtotalCents,
       discountCents: price.discountCents,
       couponCode: price.couponCode,
+      shippingDiscountCents: price.shippingDiscountCents,
       pointsRedeemed: price.pointsRedeemed,
       pointsDiscountCents: price.pointsDiscountCents,
       shippingCents: price.shippingCents,
@@ -169,6 +178,9 @@ async function storePendingOrder(options: {
       netCents: price.lines[position]!.netCents,
     })),
   );
+  if (discount) {
+    await reserveDiscountUse({ tx, discountId: discount.discountId, orderId: created!.id, emailKey: discount.emailKey, userId: options.viewerUserId });
+  }
   return { id: created!.id, orderNumber: created!.orderNumber, price };
 }
 
@@ -177,6 +189,8 @@ export async function createCheckout(
     body: unknown;
     /** The signed-in shopper's e-mail, if any. */
     viewerEmail: string | null;
+    /** The signed-in shopper's account id, if any. */
+    viewerUserId?: string | null;
     /** The configured redemption rate (POINTS_PER_DOLLAR_OFF); the domain default without it. */
     redemptionRate?: RedemptionRate;
   },
@@ -206,6 +220,7 @@ export async function createCheckout(
       lines,
       email,
       pointsOwner: wantsPoints ? viewerEmail : null,
+      viewerUserId: options.viewerUserId ?? null,
       provider: provider.name,
       redemptionRate: options.redemptionRate,
     }),
@@ -226,6 +241,7 @@ export async function createCheckout(
         quantity: line.quantity,
       })),
       discountCents: order.price.discountCents + order.price.pointsDiscountCents,
+      couponCode: order.price.couponCode,
       shippingCents: order.price.shippingCents,
       totalCents: order.price.totalCents,
       email,

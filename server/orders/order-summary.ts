@@ -8,6 +8,7 @@ export function orderTotalsOf(order: typeof orders.$inferSelect): OrderTotalsSum
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     couponCode: order.couponCode,
+    shippingDiscountCents: order.shippingDiscountCents,
     pointsRedeemed: order.pointsRedeemed,
     pointsDiscountCents: order.pointsDiscountCents,
     shippingCents: order.shippingCents,

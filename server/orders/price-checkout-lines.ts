@@ -18,6 +18,8 @@ export interface PricedLine {
   size: string;
   quantity: number;
   imageUrl: string | null;
+  /** The product's category (a discount code may be limited to some). */
+  category: string;
 }
 
 function allows(values: string[], chosen: string, fallback: string): string | null {
@@ -48,6 +50,7 @@ export async function resolveCheckoutLines(options: {
           .select({
             id: products.id,
             name: products.name,
+            category: products.category,
             priceCents: products.priceCents,
             colors: products.colors,
             sizes: products.sizes,
@@ -78,6 +81,7 @@ export async function resolveCheckoutLines(options: {
         size,
         quantity: line.quantity,
         imageUrl: imageFor(product, color),
+        category: product.category,
       },
     };
   });

@@ -12,7 +12,7 @@ export interface AdminCounters {
   totalOrders: number;
   /** Paid orders (paid_at set) that are not cancelled: the dashboard's Revenue. */
   revenueCents: number;
-  /** Orders with paid_at set, per status (migration 0010_owner). */
+  /** Orders with paid_at set, per status (migration 0012_owner). */
   paidOrdersByStatus: Record<OrderStatus, number>;
   /** Paid orders that are not cancelled (isPaidOrder): the dashboard's Total Orders. */
   paidOrders: number;

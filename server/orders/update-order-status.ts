@@ -16,6 +16,8 @@ import { queueOrderStatusEmail } from '../mail/order-status-email';
 import { cancelOrder } from './cancel-order';
 import { retakeOrderStock } from '../stock/retake-order-stock';
 import type { PaymentServices } from './payment-services';
+import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
+import type { Executor } from '../db/client';
 
 export interface UpdatedOrderStatus {
   id: string;
@@ -24,7 +26,16 @@ export interface UpdatedOrderStatus {
 }
 
 export async function updateOrderStatus(
-  options: PaymentServices & { orderId: string; status: OrderStatus; shipment?: Shipment; publicUrl?: string },
+  options: PaymentServices & {
+    orderId: string;
+    status: OrderStatus;
+    shipment?: Shipment;
+    publicUrl?: string;
+    /** Who changes it: the audit entry is written in the change's transaction (issue 27). */
+    actor: AuditActor;
+    /** Why (asked when a paid order is cancelled and refunded). */
+    reason?: string | null;
+  },
 ): Promise<UpdatedOrderStatus> {
   const { db, orderId, status, publicUrl } = options;
   if (status === 'cancelled') return cancelOrder(options);
@@ -68,6 +79,7 @@ export async function updateOrderStatus(
       .where(eq(orders.id, orderId))
       .returning();
     if (!updated) throw notFound('Order not found');
+    await auditStatusChange({ db: tx, actor: options.actor, before: order, after: updated, reason: options.reason });
     let queued = false;
     if (isTransition && (status === 'shipped' || status === 'delivered')) {
       queued = await queueOrderStatusEmail({ db: tx, order: updated, status, publicUrl });
@@ -78,4 +90,32 @@ export async function updateOrderStatus(
     options.mail.deliverNow().catch((error: unknown) => options.logger.error({ err: error }, 'mail delivery failed'));
   }
   return { id: result.id, status: result.status };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The audit entry of a status change (not a cancel): "marked WYF-001002 shipped (USPS 9400…)",
+ * with the status, carrier and tracking number before and after. Nothing changed, no entry.
+ */
+async function auditStatusChange(options: { db: Executor; actor: AuditActor; before: OrderRow; after: OrderRow; reason?: string | null }) {
+  const { before, after } = options;
+  const changes = [
+    { field: 'status', from: before.status, to: after.status },
+    { field: 'carrier', from: before.shippingCarrier, to: after.shippingCarrier },
+    { field: 'tracking number', from: before.trackingNumber, to: after.trackingNumber },
+  ].filter((change) => change.from !== change.to);
+  if (changes.length === 0) return;
+  const shipment = [after.shippingCarrier, after.trackingNumber].filter(Boolean).join(' ');
+  const summary =
+    after.status === 'shipped'
+      ? `marked ${after.orderNumber} shipped${shipment ? ` (${shipment})` : ''}`
+      : `marked ${after.orderNumber} ${after.status} (was ${before.status})`;
+  await writeAuditEntry(options.db, options.actor, {
+    action: after.status === 'shipped' ? 'order.shipped' : 'order.status',
+    target: after.orderNumber,
+    summary,
+    changes,
+    reason: options.reason,
+  });
 }

@@ -27,6 +27,8 @@ export interface CreateHostedSessionInput {
   lines: HostedSessionLine[];
   /** Coupon and points discounts together. */
   discountCents: Cents;
+  /** The discount code that applied (named on the provider's page), if any. */
+  couponCode?: string | null;
   shippingCents: Cents;
   totalCents: Cents;
   email: string | null;

@@ -1,7 +1,10 @@
 /**
  * Stripe Checkout: a session whose line items carry the server's prices, one one-off coupon
- * for the discount (coupon plus points), shipping as a fixed-amount option, the customer's
- * e-mail and the order id in metadata. STRIPE_API_BASE points the SDK at a local fake.
+ * for the discount (the shop's code plus points, as `amount_off` the server computed, named
+ * with the code), shipping as a fixed-amount option ($0 "Free shipping" when a free-shipping
+ * code or the threshold waived it), the customer's e-mail and the order id in metadata.
+ * Stripe's own promotion-code field stays off (`allow_promotion_codes` is never sent: a
+ * session takes one discount, and codes are the shop's, issue 26). STRIPE_API_BASE points the SDK at a local fake.
  */
 import Stripe from 'stripe';
 import type { Config } from '../config.server';
@@ -203,7 +206,8 @@ export function createStripeProvider(options: { stripe: Stripe; publicUrl: strin
             currency: 'usd',
             duration: 'once',
             max_redemptions: 1,
-            name: `Discount ${input.reference}`.slice(0, 40),
+            // Shown on Stripe's page and receipt: the code's name when one applied (Stripe: at most 40 characters).
+            name: `${input.couponCode ?? 'Discount'} ${input.reference}`.slice(0, 40),
           });
           params.discounts = [{ coupon: coupon.id }];
         }

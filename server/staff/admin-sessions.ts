@@ -20,13 +20,15 @@ export function hashAdminToken(token: string): string {
 export async function createAdminSession(options: {
   db: Executor;
   now?: Date;
+  /** A staff member's session (issue 27); none for the passcode. */
+  staffMemberId?: string | null;
 }): Promise<{ token: string; expiresAt: Date }> {
   const now = options.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
   await options.db
     .insert(adminSessions)
-    .values({ tokenHash: hashAdminToken(token), expiresAt, lastUsedAt: now, createdAt: now });
+    .values({ tokenHash: hashAdminToken(token), expiresAt, lastUsedAt: now, createdAt: now, staffMemberId: options.staffMemberId ?? null });
   // Expired rows are dropped on each login so the table never grows without bound.
   await options.db.delete(adminSessions).where(lt(adminSessions.expiresAt, now));
   return { token, expiresAt };

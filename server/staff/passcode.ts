@@ -5,12 +5,15 @@
 import { randomBytes, randomInt, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { appSettings } from '../db/schema';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 32;
 const SETTING_KEY = 'admin_passcode_hash';
+export const PASSCODE_HASH_KEY = SETTING_KEY;
+/** Set when the owner changed the passcode from the Staff tab (issue 27): ADMIN_PASSCODE then no longer applies. */
+export const PASSCODE_CHANGED_KEY = 'admin_passcode_changed_at';
 /** No look-alike characters: the passcode is read off a terminal and typed by hand. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -43,9 +46,21 @@ export function generatePasscode(): string {
 export async function ensureAdminPasscode(options: {
   db: Database;
   configuredPasscode: string | undefined;
-}): Promise<{ hash: string; generatedPasscode?: string }> {
+}): Promise<{ hash: string; generatedPasscode?: string; changedInShopAt?: string }> {
   const { db, configuredPasscode } = options;
-  if (configuredPasscode) return { hash: await hashPasscode(configuredPasscode) };
+  if (configuredPasscode) {
+    // The owner's change from the Staff tab outlives a restart with the old ADMIN_PASSCODE.
+    const [changed] = await db.select().from(appSettings).where(eq(appSettings.key, PASSCODE_CHANGED_KEY));
+    const [stored] = await db.select().from(appSettings).where(eq(appSettings.key, SETTING_KEY));
+    if (changed && stored) return { hash: stored.value, changedInShopAt: changed.value };
+    if (stored && (await verifyPasscodeHash(configuredPasscode, stored.value))) return { hash: stored.value };
+    const hash = await hashPasscode(configuredPasscode);
+    await db
+      .insert(appSettings)
+      .values({ key: SETTING_KEY, value: hash })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: hash, updatedAt: new Date() } });
+    return { hash };
+  }
   const existing = await db.select().from(appSettings).where(eq(appSettings.key, SETTING_KEY));
   if (existing[0]) return { hash: existing[0].value };
   const passcode = generatePasscode();
@@ -59,4 +74,10 @@ export async function ensureAdminPasscode(options: {
   // Another process generated one at the same moment: theirs is the one printed.
   const winner = await db.select().from(appSettings).where(eq(appSettings.key, SETTING_KEY));
   return { hash: winner[0]!.value };
+}
+
+/** The passcode hash every attempt is checked against: read each time, so a change is in force on every process. */
+export async function readPasscodeHash(db: Executor): Promise<string | null> {
+  const [stored] = await db.select().from(appSettings).where(eq(appSettings.key, SETTING_KEY));
+  return stored?.value ?? null;
 }

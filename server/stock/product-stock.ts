@@ -19,6 +19,8 @@ import { AppError, badRequest, notFound } from '../app-error';
 import type { Executor } from '../db/client';
 import { products, productStock } from '../db/schema';
 import { stockChanged } from './stock-events';
+import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
+import { changeSentence } from '../audit/describe-changes';
 import { LOW_STOCK_THRESHOLD } from '../../domain/stock';
 
 /** Tracked counts of the given products, by product id. */
@@ -95,17 +97,23 @@ export async function setProductStock(options: {
   db: Executor;
   productId: string;
   cells: unknown;
+  /** Who changes it: the audit entry goes in this transaction (issue 27). */
+  actor: AuditActor;
 }): Promise<VariantStock[]> {
   const { productId } = options;
   const result = await options.db.transaction(async (tx) => {
     const [product] = await tx
-      .select({ colors: products.colors, sizes: products.sizes })
+      .select({ name: products.name, colors: products.colors, sizes: products.sizes })
       .from(products)
       .where(eq(products.id, productId))
       // Serializes two admins' edits of one product; 'no key update' does not block the key-share
       // lock a checkout's order line takes on the product (a plain FOR UPDATE would deadlock with it).
       .for('no key update');
     if (!product) throw notFound('Product not found');
+    const before = await tx
+      .select({ color: productStock.color, size: productStock.size, quantity: productStock.quantity })
+      .from(productStock)
+      .where(eq(productStock.productId, productId));
     const edits = parseStockEdits(product, options.cells);
     edits.sort((a, b) => {
       const left = variantKey(a.color, a.size);
@@ -172,11 +180,32 @@ export async function setProductStock(options: {
           ),
         );
     }
-    return rows.filter((entry) => keep.has(variantKey(entry.color, entry.size)));
+    const after = rows.filter((entry) => keep.has(variantKey(entry.color, entry.size)));
+    const changes = stockChanges(before, after);
+    if (changes.length > 0) {
+      await writeAuditEntry(tx, options.actor, {
+        action: 'product.stock',
+        target: product.name,
+        summary: `changed the stock of "${product.name}": ${changeSentence(changes)}`,
+        changes,
+      });
+    }
+    return after;
   });
   // The cards and pages that show the product drop at once (and in the other processes).
   stockChanged([productId]);
   return result;
+}
+
+/** Each variant whose count changed: "Pink / M" from 3 to 5 (none: not tracked). */
+function stockChanges(before: VariantStock[], after: VariantStock[]) {
+  const counts = (rows: VariantStock[]) => new Map(rows.map((row) => [`${row.color} / ${row.size}`, String(row.quantity)]));
+  const was = counts(before);
+  const now = counts(after);
+  return [...new Set([...was.keys(), ...now.keys()])]
+    .sort()
+    .map((field) => ({ field, from: was.get(field) ?? null, to: now.get(field) ?? null }))
+    .filter((change) => change.from !== change.to);
 }
 
 export type { LowStockVariant } from '../../domain/admin-contract';

@@ -7,7 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { buyTeeOnSandbox, signInAdmin } from './helpers/shop';
 
-const TABS = ['Dashboard', 'Products', 'Margins', 'Orders', 'Customers', 'Donations', 'Pages', 'Tax'] as const;
+const TABS = ['Dashboard', 'Products', 'Margins', 'Orders', 'Customers', 'Discounts', 'Donations', 'Pages', 'Tax'] as const;
 
 /** A paid sandbox order, so the Orders and Customers tabs have rows: its order number. */
 const buyTee = (page: Page, request: APIRequestContext) =>

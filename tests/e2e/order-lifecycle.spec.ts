@@ -80,6 +80,9 @@ test('ship with tracking, then cancel with confirmation: tracking e-mail, refund
 
   await row.getByLabel(`Status of ${orderNumber}`).selectOption('cancelled');
   const refundButton = confirm.getByRole('button', { name: /^Cancel and refund \$/ });
+  // A paid order's refund asks for a reason first (issue 27: kept in the activity log).
+  await expect(refundButton).toBeDisabled();
+  await confirm.getByLabel('Reason').fill('Customer changed their mind');
   await expect(refundButton).toBeEnabled();
   // A double click refunds once: the button is disabled while the first one works.
   await refundButton.dblclick();

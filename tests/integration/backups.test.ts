@@ -143,7 +143,7 @@ beforeAll(async () => {
   expect((await payOnSandbox(shop, refunded.sessionId)).status).toBe(302);
   const cancel = await admin(`/api/admin/orders/${refunded.order.id}`, {
     method: 'PATCH',
-    body: JSON.stringify({ status: 'cancelled' }),
+    body: JSON.stringify({ status: 'cancelled', reason: 'Customer asked' }),
   });
   expect(cancel.status, await cancel.clone().text()).toBe(200);
   await checkout([line(tee, 1)], { email: 'pending@example.com' });

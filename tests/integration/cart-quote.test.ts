@@ -192,7 +192,7 @@ describe('POST /api/cart/quote', () => {
     const empty = await quote({ items: [] });
     expect(empty).toEqual({
       lines: [],
-      price: { itemCount: 0, subtotalCents: 0, couponCode: null, discountCents: 0, shippingCents: 0, totalCents: 0, pointsEarned: 0 },
+      price: { itemCount: 0, subtotalCents: 0, couponCode: null, discountCents: 0, shippingDiscountCents: 0, shippingCents: 0, totalCents: 0, pointsEarned: 0 },
     });
   });
 });

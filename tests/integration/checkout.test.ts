@@ -1,3 +1,4 @@
+import { SEED_DISCOUNT } from '../../domain/discount';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,9 @@ import { completeCheckoutSession } from '../../server/orders/complete-checkout-s
 import { expireStaleSessions } from '../../server/orders/sweep-checkouts';
 import { createTestShop, type TestShop } from '../support/test-shop';
 import { payOnSandbox as payWithCard } from '../support/sandbox';
+
+/** The seeded JESUS row's terms (migration discounts; domain/discount.ts SEED_DISCOUNT). */
+const JESUS_TERMS = { code: SEED_DISCOUNT.code, kind: SEED_DISCOUNT.kind, value: SEED_DISCOUNT.value };
 
 let shop: TestShop;
 type ProductRow = typeof products.$inferSelect;
@@ -82,7 +86,7 @@ describe('POST /api/checkout', () => {
         { unitPriceCents: tee.priceCents, quantity: 2 },
         { unitPriceCents: hoodie.priceCents, quantity: 1 },
       ],
-      couponCode: 'JESUS',
+      discount: JESUS_TERMS,
     });
     expect(order).toMatchObject({
       status: 'pending',
@@ -212,7 +216,7 @@ describe('POST /api/checkout', () => {
           const order = await orderBySession(String(json.sessionId));
           const expected = priceOrder({
             lines: picks.map((pick) => ({ unitPriceCents: all[pick.index]!.priceCents, quantity: pick.quantity })),
-            couponCode,
+            discount: couponCode?.trim() ? JESUS_TERMS : null,
           });
           expect(order.totalCents).toBe(expected.totalCents);
           expect(order.discountCents).toBe(expected.discountCents);

@@ -44,8 +44,10 @@ function admin(pathname: string, init: RequestInit = {}) {
   return shop.request(pathname, { ...init, headers });
 }
 
+/** A cancel carries a reason, as the admin asks for one (issue 27); `reason: undefined` sends none. */
 function setStatus(orderId: string, body: Record<string, unknown>) {
-  return admin(`/api/admin/orders/${orderId}`, { method: 'PATCH', body: JSON.stringify(body) });
+  const withReason = body.status === 'cancelled' && !('reason' in body) ? { ...body, reason: 'Customer asked' } : body;
+  return admin(`/api/admin/orders/${orderId}`, { method: 'PATCH', body: JSON.stringify(withReason) });
 }
 
 async function detail(orderId: string): Promise<AdminOrderDetail> {

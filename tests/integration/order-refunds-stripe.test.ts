@@ -53,7 +53,7 @@ function admin(pathname: string, init: RequestInit = {}) {
   return shop.request(pathname, { ...init, headers });
 }
 const cancel = (orderId: string) =>
-  admin(`/api/admin/orders/${orderId}`, { method: 'PATCH', body: JSON.stringify({ status: 'cancelled' }) });
+  admin(`/api/admin/orders/${orderId}`, { method: 'PATCH', body: JSON.stringify({ status: 'cancelled', reason: 'Customer asked' }) });
 const detail = async (orderId: string) =>
   (await (await admin(`/api/admin/orders/${orderId}`)).json()) as AdminOrderDetail;
 const orderRow = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;

@@ -230,6 +230,48 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
     expect(order.rows[0]!.status).toBe('processing');
   });
 
+  it('shares the uses of a discount code: 24 checkouts spread over both processes at once give a limit of 5 exactly 5 (issue 26)', async () => {
+    const created = await asAdmin(a, '/api/admin/discounts', 'POST', {
+      code: 'TWOPROC5',
+      kind: 'fixed',
+      value: 100,
+      usageLimit: 5,
+    });
+    expect(created.status).toBe(201);
+    const { rows } = await db.query<{ id: string }>(`select id from products where slug = 'simple-cross-tee'`);
+    // Stock is not what is tested here: the variant is untracked.
+    await db.query('delete from product_stock where product_id = $1', [rows[0]!.id]);
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, index) =>
+        send(index % 2 === 0 ? a : b, '/api/checkout', {
+          method: 'POST',
+          clientIp: `198.51.100.${100 + index}`,
+          ...json({
+            items: [{ productId: rows[0]!.id, color: 'White', size: 'L', quantity: 1 }],
+            couponCode: 'TWOPROC5',
+            email: `race${index}@example.com`,
+          }),
+        }).then(async (response) => ({ status: response.status, body: (await response.json()) as { error?: string } })),
+      ),
+    );
+    const accepted = results.filter((result) => result.status === 200);
+    const refused = results.filter((result) => result.status !== 200);
+    expect(accepted).toHaveLength(5);
+    for (const result of refused)
+      expect(result).toEqual({
+        status: 400,
+        body: expect.objectContaining({ error: 'This code has been fully used' }),
+      });
+    const uses = await db.query<{ times_used: number; live: string }>(
+      `select times_used, (select count(*) from discount_redemptions r where r.discount_id = d.id and r.state <> 'released') as live
+         from discount_codes d where code = 'TWOPROC5'`,
+    );
+    expect(uses.rows[0]).toEqual({ times_used: 5, live: '5' });
+    console.info(
+      `[PostgreSQL, two processes] limit 5, 24 concurrent checkouts: ${accepted.length} accepted, ${refused.length} refused`,
+    );
+  });
+
   it('shares admin sessions and customer sign-ins between the processes', async () => {
     expect((await asAdmin(b, '/api/admin/session', 'GET')).status).toBe(200);
     expect((await send(b, '/api/admin/session', { headers: { 'x-admin-session': 'forged-token' } })).status).toBe(401);

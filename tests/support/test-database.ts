@@ -8,7 +8,8 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 
 export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
 
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/** On PostgreSQL, `url` names the database, for a second process of the same shop. */
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({ memory: true });
   const name = `wyf_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -27,6 +28,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

@@ -20,7 +20,7 @@ export const TEST_ADMIN_PASSCODE = 'test-passcode-1234';
 export interface TestShop {
   app: ReturnType<typeof createHttpApp>;
   shop: PreparedShop;
-  database: DatabaseHandle;
+  database: DatabaseHandle & { url?: string };
   dataDir: string;
   /** Sends a request as if from `clientIp` (default 203.0.113.7). */
   request(pathname: string, init?: RequestInit & { clientIp?: string }): Promise<Response>;

@@ -156,6 +156,51 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
   }
   let baseUrl = '';
 
+  /** A coupon as Stripe takes it: percent_off or amount_off with currency, a known duration, a name of at most 40. */
+  function couponProblem(body: Json): string | null {
+    const hasPercent = body.percent_off !== undefined;
+    const hasAmount = body.amount_off !== undefined;
+    if (hasPercent === hasAmount) return 'You must pass exactly one of percent_off or amount_off';
+    if (hasAmount) {
+      const amount = Number(body.amount_off);
+      if (!Number.isInteger(amount) || amount < 1) return 'amount_off: must be a positive integer';
+      if (!body.currency) return 'currency: required when amount_off is passed';
+    } else {
+      const percent = Number(body.percent_off);
+      if (!(percent > 0 && percent <= 100)) return 'percent_off: must be greater than 0 and at most 100';
+    }
+    if (body.duration !== undefined && !['once', 'forever', 'repeating'].includes(String(body.duration))) {
+      return `duration: invalid value ${String(body.duration)}`;
+    }
+    if (body.name !== undefined && String(body.name).length > 40) return 'name: must be at most 40 characters';
+    if (body.max_redemptions !== undefined && !(Number.isInteger(Number(body.max_redemptions)) && Number(body.max_redemptions) >= 1)) {
+      return 'max_redemptions: must be a positive integer';
+    }
+    return null;
+  }
+
+  /** Shipping options as Stripe takes them: a rate id, or rate data of type fixed_amount with a name and a non-negative amount. */
+  function shippingProblem(options: Json[]): string | null {
+    if (options.length > 5) return 'shipping_options: at most 5';
+    for (const option of options) {
+      const data = option.shipping_rate_data as Json | undefined;
+      if ((option.shipping_rate === undefined) === (data === undefined)) {
+        return 'shipping_options: pass exactly one of shipping_rate or shipping_rate_data';
+      }
+      if (!data) continue;
+      if ((data.type ?? 'fixed_amount') !== 'fixed_amount') return 'shipping_rate_data[type]: must be fixed_amount';
+      if (typeof data.display_name !== 'string' || data.display_name.length === 0 || data.display_name.length > 100) {
+        return 'shipping_rate_data[display_name]: required, at most 100 characters';
+      }
+      const fixed = data.fixed_amount as Json | undefined;
+      const amount = Number(fixed?.amount);
+      if (!fixed || !Number.isInteger(amount) || amount < 0 || !fixed.currency) {
+        return 'shipping_rate_data[fixed_amount]: amount (a non-negative integer) and currency are required';
+      }
+    }
+    return null;
+  }
+
   function createTaxRate(body: Json): Json | string {
     if (typeof body.display_name !== 'string' || body.display_name === '') return 'Missing required param: display_name.';
     if (body.inclusive !== 'true' && body.inclusive !== 'false') return 'Missing required param: inclusive.';
@@ -291,11 +336,25 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
       subtotal += unit * quantity;
     }
     let discount = 0;
-    for (const entry of (body.discounts as Json[] | undefined) ?? []) {
+    const discounts = (body.discounts as Json[] | undefined) ?? [];
+    // Stripe: "Checkout Sessions supports up to one coupon or promotion code", and a session
+    // either carries its discounts or lets the shopper type a promotion code, never both.
+    if (discounts.length > 1) return 'discounts: Checkout Sessions support at most one discount';
+    if (discounts.length > 0 && String(body.allow_promotion_codes) === 'true') {
+      return 'You may only specify one of these parameters: allow_promotion_codes, discounts.';
+    }
+    for (const entry of discounts) {
+      if ((entry.coupon === undefined) === (entry.promotion_code === undefined)) {
+        return 'discounts: pass exactly one of coupon or promotion_code';
+      }
       const coupon = coupons.get(String(entry.coupon));
       if (!coupon) return `No such coupon: '${String(entry.coupon)}'`;
-      discount += Number(coupon.amount_off ?? 0);
+      discount += coupon.percent_off !== undefined && coupon.percent_off !== null
+        ? Math.round((subtotal * Number(coupon.percent_off)) / 100)
+        : Number(coupon.amount_off ?? 0);
     }
+    const problem = shippingProblem((body.shipping_options as Json[] | undefined) ?? []);
+    if (problem) return problem;
     const shippingOption = ((body.shipping_options as Json[] | undefined) ?? [])[0];
     const shipping = Number(
       ((shippingOption?.shipping_rate_data as Json | undefined)?.fixed_amount as Json | undefined)?.amount ?? 0,
@@ -395,7 +454,17 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
       return send(res, refund);
     }
     if (method === 'POST' && path === '/v1/coupons') {
-      const coupon = { id: id('co'), object: 'coupon', valid: true, ...body, amount_off: Number(body.amount_off ?? 0) };
+      const problem = couponProblem(body);
+      if (problem) return stripeError(res, 400, 'invalid_request_error', problem);
+      const coupon = {
+        id: id('co'),
+        object: 'coupon',
+        valid: true,
+        duration: 'once',
+        ...body,
+        amount_off: body.amount_off === undefined ? null : Number(body.amount_off),
+        percent_off: body.percent_off === undefined ? null : Number(body.percent_off),
+      };
       coupons.set(String(coupon.id), coupon);
       return send(res, coupon);
     }

@@ -4,7 +4,7 @@
  * paid order), and the details' fulfilment and refund section with the order's notes.
  * Rules and texts come from domain/order-lifecycle; the server decides.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { orderStatusLabel } from '@domain/order-status';
 import { CARRIER_OPTIONS, LIFECYCLE_MESSAGES, TRACKING_NUMBER_MAX_LENGTH, trackingUrl } from '@domain/order-lifecycle';
 import { ShipmentSchema, type Shipment } from '@domain/shipment';
@@ -123,11 +123,17 @@ function ShipOrderForm(props: {
 export function CancelOrderDialog(props: {
   change: PendingStatusChange | null;
   isSaving: boolean;
-  onConfirm: () => void;
+  /** The reason (issue 27: asked for a paid order's cancel and refund, kept in the activity log). */
+  onConfirm: (reason: string) => void;
   onClose: () => void;
 }) {
   const { change } = props;
   const open = change?.status === 'cancelled';
+  // The reason belongs to the order asked about: another order's dialog starts empty.
+  const [typed, setTyped] = useState<{ id: string | null; text: string }>({ id: null, text: '' });
+  const reason = typed.id === (change?.id ?? null) ? typed.text : '';
+  const setReason = (text: string) => setTyped({ id: change?.id ?? null, text });
+  const reasonId = useId();
   // A double click fires twice before React re-renders the disabled button: only the first counts.
   const confirmedFor = useRef<string | null>(null);
   useEffect(() => {
@@ -149,6 +155,19 @@ export function CancelOrderDialog(props: {
                 : LIFECYCLE_MESSAGES.cancelUnpaidDescription(order.status)}
           </DialogDescription>
         </DialogHeader>
+        <div className="mt-4 space-y-2">
+          <Label htmlFor={reasonId}>Reason{refunds ? '' : ' (optional)'}</Label>
+          <textarea
+            id={reasonId}
+            value={reason}
+            maxLength={500}
+            rows={2}
+            required={refunds}
+            onChange={(event) => setReason(event.target.value)}
+            className="w-full rounded-lg border border-line bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-500"
+            placeholder="Kept in the activity log"
+          />
+        </div>
         <DialogFooter className="mt-6">
           <Button type="button" variant="outline" onClick={props.onClose}>
             Keep order
@@ -156,11 +175,11 @@ export function CancelOrderDialog(props: {
           <Button
             type="button"
             variant="destructive"
-            disabled={!order || props.isSaving}
+            disabled={!order || props.isSaving || (refunds && !reason.trim())}
             onClick={() => {
               if (!change || confirmedFor.current === change.id) return;
               confirmedFor.current = change.id;
-              props.onConfirm();
+              props.onConfirm(reason.trim());
             }}
           >
             {props.isSaving ? 'Cancelling...' : refunds ? `Cancel and refund ${formatCents(owed)}` : 'Cancel order'}

@@ -15,7 +15,6 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { notify } from '~/lib/notify';
 import { adminSend } from '~/lib/admin/admin-api';
-import { downloadAdminCsv } from '~/lib/admin/csv-files';
 import { formatCents, formatDate } from './format';
 import { TotalsList } from '~/components/shop/totals-list';
 import { CancelOrderDialog, OrderLifecyclePanel, ShipOrderDialog, type PendingStatusChange } from './order-lifecycle';
@@ -25,6 +24,8 @@ import { AdminRecordDialog } from './record-dialog';
 import { ShipTo } from './ship-to';
 import type { Shipment } from '@domain/shipment';
 import { ApiError } from '~/lib/json-api';
+import { useCan } from './admin-identity';
+import { downloadAdminCsv } from '~/lib/admin/csv-files';
 import {
   Dialog,
   DialogContent,
@@ -55,11 +56,16 @@ export function PaymentBadge({ payment }: { payment: PaymentState }) {
   );
 }
 
+/** What a role without the cancel permission may move an order to (issue 27: Fulfillment). */
+const FULFILLMENT_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
+
 type OrdersPage = AdminPage & { orders: AdminOrderRow[] };
 
 /** Orders tab (SPEC §2): search, status filter, pages, status select, details, CSV. */
 export function OrdersTab() {
   const queryClient = useQueryClient();
+  const canCancel = useCan('orders.cancel');
+  const canExport = useCan('orders.export');
   const list = useAdminList<OrdersPage, { q: string; status: string; payment: string }>('orders', {
     q: '',
     status: '',
@@ -75,10 +81,11 @@ export function OrdersTab() {
   // Shipped asks for tracking, cancelled asks for confirmation (issue 11 items 4 and 5).
   const [pendingChange, setPendingChange] = useState<PendingStatusChange | null>(null);
   const updateStatus = useMutation({
-    mutationFn: (input: { id: string; status: OrderStatus; shipment?: Shipment }) =>
+    mutationFn: (input: { id: string; status: OrderStatus; shipment?: Shipment; reason?: string }) =>
       adminSend<{ message?: string }>(`/api/admin/orders/${input.id}`, 'PATCH', {
         status: input.status,
         ...input.shipment,
+        ...(input.reason ? { reason: input.reason } : {}),
       }),
     onSuccess: (answer) => {
       notify({ title: ADMIN_MESSAGES.orderStatusUpdated, description: answer.message });
@@ -127,14 +134,16 @@ export function OrdersTab() {
       list={list}
       heading={ADMIN_MESSAGES.ordersHeading}
       actions={
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => void exportCsv()}>
-            <Download className="size-4" aria-hidden /> Export CSV
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => void exportCsv(true)}>
-            <Download className="size-4" aria-hidden /> Export order lines
-          </Button>
-        </div>
+        canExport ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => void exportCsv()}>
+              <Download className="size-4" aria-hidden /> Export CSV
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => void exportCsv(true)}>
+              <Download className="size-4" aria-hidden /> Export order lines
+            </Button>
+          </div>
+        ) : null
       }
       toolbar={
         <AdminSearchForm
@@ -183,7 +192,13 @@ export function OrdersTab() {
             <div className="w-36">
               <ChoiceSelect
                 aria-label={`Status of ${order.orderNumber}`}
-                choices={ORDER_STATUSES}
+                choices={
+                  canCancel
+                    ? ORDER_STATUSES
+                    : ORDER_STATUSES.filter(
+                        (status) => status === order.status || FULFILLMENT_STATUSES.includes(status),
+                      )
+                }
                 value={order.status}
                 disabled={updateStatus.isPending}
                 onValueChange={(value) => changeStatus(order, value as OrderStatus)}
@@ -234,13 +249,15 @@ export function OrdersTab() {
         change={pendingChange}
         isSaving={updateStatus.isPending}
         onClose={() => setPendingChange(null)}
-        onConfirm={() => pendingChange && updateStatus.mutate({ id: pendingChange.id, status: 'cancelled' })}
+        onConfirm={(reason) =>
+          pendingChange && updateStatus.mutate({ id: pendingChange.id, status: 'cancelled', reason })
+        }
       />
     </AdminListSection>
   );
 }
 
-/** An order's View Details: where it ships, its lines and totals, payment, fulfilment and refunds. */
+/** An order's View Details: where it ships, its lines and totals, payment, fulfillment and refunds. */
 function OrderDetails({ order }: { order: AdminOrderDetail }) {
   return (
     <>

@@ -8,7 +8,7 @@ function setup(overrides: Partial<React.ComponentProps<typeof OrderSummary>> = {
   const props: React.ComponentProps<typeof OrderSummary> = {
     price: priceOrder({ lines: [{ unitPriceCents: 1500, quantity: 3 }] }),
     couponCode: null,
-    onApplyCoupon: vi.fn(() => true),
+    onApplyCoupon: vi.fn(() => Promise.resolve(true)),
     onRemoveCoupon: vi.fn(),
     email: '',
     onEmailChange: vi.fn(),
@@ -51,7 +51,10 @@ describe('OrderSummary', () => {
   it('shows an applied coupon with its code, discount and Remove', () => {
     const props = setup({
       couponCode: 'JESUS',
-      price: priceOrder({ lines: [{ unitPriceCents: 1500, quantity: 4 }], couponCode: 'JESUS' }),
+      price: priceOrder({
+        lines: [{ unitPriceCents: 1500, quantity: 4 }],
+        discount: { code: 'JESUS', kind: 'percent', value: 10 },
+      }),
     });
     expect(screen.getByText('Discount (JESUS)')).toBeInTheDocument();
     expect(screen.getByTestId('summary-discount')).toHaveTextContent('-$6.00');

@@ -22,7 +22,8 @@ export function OrderSummary(props: {
   /** The cart's price preview with the chosen points (priceOrder). */
   price: OrderPrice;
   couponCode: string | null;
-  onApplyCoupon: (code: string) => boolean;
+  /** Asks the server about the code; resolves true when it was applied. */
+  onApplyCoupon: (code: string) => Promise<boolean>;
   onRemoveCoupon: () => void;
   email: string;
   onEmailChange: (email: string) => void;
@@ -38,14 +39,20 @@ export function OrderSummary(props: {
 }) {
   const { price: totals } = props;
   const [couponInput, setCouponInput] = useState('');
+  const [isApplying, setIsApplying] = useState(false);
   const couponId = useId();
   const emailId = useId();
   const pointsId = useId();
 
-  function applyCoupon(event: React.FormEvent) {
+  async function applyCoupon(event: React.FormEvent) {
     event.preventDefault();
-    if (isBlankCoupon(couponInput)) return;
-    if (props.onApplyCoupon(couponInput)) setCouponInput('');
+    if (isBlankCoupon(couponInput) || isApplying) return;
+    setIsApplying(true);
+    try {
+      if (await props.onApplyCoupon(couponInput)) setCouponInput('');
+    } finally {
+      setIsApplying(false);
+    }
   }
 
   const steps = redemptionSteps(totals.redeemablePoints, props.redemptionRate);
@@ -89,7 +96,7 @@ export function OrderSummary(props: {
             </Button>
           </div>
         ) : (
-          <form onSubmit={applyCoupon} className="space-y-2">
+          <form onSubmit={(event) => void applyCoupon(event)} className="space-y-2">
             <Label htmlFor={couponId}>Coupon code</Label>
             <div className="flex gap-2">
               <Input
@@ -100,7 +107,8 @@ export function OrderSummary(props: {
                 autoComplete="off"
                 className="uppercase placeholder:normal-case"
               />
-              <Button type="submit" variant="outline" disabled={isBlankCoupon(couponInput)}>
+              <Button type="submit" variant="outline" disabled={isBlankCoupon(couponInput) || isApplying}>
+                {isApplying ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
                 {CART_MESSAGES.applyCoupon}
               </Button>
             </div>

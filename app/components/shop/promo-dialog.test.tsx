@@ -13,10 +13,19 @@ afterAll(() => disconnectToasts());
 
 const TITLE = 'Get 10% off your order';
 
+/** GET /api/promo as the shop answers it: the owner's featured code (JESUS in the demo shop; issue 26). */
+function stubPromo(promo: { code: string; label: string } | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ promo })),
+  );
+}
+
 beforeEach(() => {
   sessionStorage.clear();
   toasts.length = 0;
   vi.useFakeTimers({ shouldAdvanceTime: true });
+  stubPromo({ code: 'JESUS', label: '10% off your order' });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -33,6 +42,25 @@ async function openPromo() {
 }
 
 describe('PromoDialog', () => {
+  it('does not open when the owner features no code (issue 26 item 5)', async () => {
+    stubPromo(null);
+    render(<PromoDialog />);
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/promo', expect.anything()));
+    await act(async () => {
+      vi.advanceTimersByTime(PROMO_DELAY_MS + 2000);
+      await Promise.resolve();
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers the featured code in its own words', async () => {
+    stubPromo({ code: 'FREESHIP', label: 'free shipping' });
+    render(<PromoDialog />);
+    act(() => vi.advanceTimersByTime(PROMO_DELAY_MS + 10));
+    const dialog = await screen.findByRole('dialog', { name: 'Get free shipping' });
+    expect(dialog).toHaveTextContent('FREESHIP');
+  });
+
   it('waits 2 seconds (SPEC §9: 2000 ms), then opens over the page as a modal dialog labelled and described', async () => {
     expect(PROMO_DELAY_MS).toBe(2000);
     render(<PromoDialog />);

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { whenNoModal } from '~/lib/modal-presence';
+import type * as PromoCardModule from './promo-card';
 import type { PromoCard } from './promo-card';
-import { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
+import { PROMO_DELAY_MS, PROMO_SEEN_KEY, type Promo } from './promo-code';
 
 export { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
 
@@ -9,10 +10,10 @@ export { PROMO_DELAY_MS, PROMO_SEEN_KEY } from './promo-code';
 const IDLE_TIMEOUT_MS = 1000;
 
 /** The dialog's module, once per page (null when it cannot be fetched: the promo is skipped). */
-let promoCard: Promise<typeof PromoCard | null> | undefined;
-function loadPromoCard(): Promise<typeof PromoCard | null> {
+let promoCard: Promise<typeof PromoCardModule | null> | undefined;
+function loadPromoCard(): Promise<typeof PromoCardModule | null> {
   promoCard ??= import('./promo-card').then(
-    (module) => module.PromoCard,
+    (module) => module,
     (error: unknown) => {
       console.warn('Promo dialog unavailable', error);
       promoCard = undefined; // a later page may try again
@@ -61,18 +62,22 @@ function whenIdle(run: () => void): () => void {
  * it can hydrate (issue 15).
  */
 export function PromoDialog({ delayMs = PROMO_DELAY_MS }: { delayMs?: number }) {
-  const [Card, setCard] = useState<typeof PromoCard | null>(null);
+  const [open, setOpen] = useState<{ Card: typeof PromoCard; promo: Promo } | null>(null);
 
   useEffect(() => {
     if (readSeen()) return;
     let live = true;
     let cancel = () => {};
-    // Fetched now, while the delay passes; a page that cannot load it shows no promo.
-    const card = loadPromoCard();
+    // Fetched now, while the delay passes; a page that cannot load it shows no promo, and
+    // neither does a shop whose owner features no code (issue 26 item 5).
+    const card = loadPromoCard().then(async (loaded) =>
+      loaded ? { Card: loaded.PromoCard, promo: await loaded.fetchPromo() } : null,
+    );
     const timer = window.setTimeout(() => {
       cancel = whenIdle(() => {
         void card.then((loaded) => {
-          if (live && loaded) cancel = whenNoModal(() => setCard(() => loaded));
+          const promo = loaded?.promo;
+          if (live && loaded && promo) cancel = whenNoModal(() => setOpen({ Card: loaded.Card, promo }));
         });
       });
     }, delayMs);
@@ -83,11 +88,12 @@ export function PromoDialog({ delayMs = PROMO_DELAY_MS }: { delayMs?: number }) 
     };
   }, [delayMs]);
 
-  if (!Card) return null;
+  if (!open) return null;
   return (
-    <Card
+    <open.Card
+      promo={open.promo}
       onClose={() => {
-        setCard(null);
+        setOpen(null);
         markSeen();
       }}
     />

@@ -1,6 +1,6 @@
 import { Award, Heart, LogIn, Menu, Search, ShoppingBag, User } from '~/components/ui/icons';
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import * as MESSAGES from '@domain/messages';
 import { SignOutButton } from '~/components/account/sign-out-button';
 import { Button } from '~/components/ui/button';
@@ -78,6 +78,10 @@ export const SiteHeader = memo(function SiteHeader({ viewer }: { viewer: Viewer 
     if (open) setAdminRequested(true);
     setAdminOpenState(open);
   };
+  // A signed-in staff member's Admin button opens the admin directly (issue 27); everyone
+  // else gets SPEC §2's passcode dialog.
+  const navigate = useNavigate();
+  const openAdmin = () => (viewer?.staffRole ? void navigate('/admin') : setAdminOpen(true));
   // While the admin dialog is open (or loading), the promo dialog waits.
   useEffect(() => (adminOpen ? holdModal() : undefined), [adminOpen]);
   useEffect(() => (menuOpen ? holdModal() : undefined), [menuOpen]);
@@ -108,7 +112,7 @@ export const SiteHeader = memo(function SiteHeader({ viewer }: { viewer: Viewer 
                 onClose={closeMenu}
                 onAdmin={() => {
                   setMenuOpen(false);
-                  setAdminOpen(true);
+                  openAdmin();
                 }}
               />
             </Suspense>
@@ -173,7 +177,7 @@ export const SiteHeader = memo(function SiteHeader({ viewer }: { viewer: Viewer 
           >
             <ShoppingBag />
           </CountedLink>
-          <Button variant="outline" size="sm" className="admin-button" onClick={() => setAdminOpen(true)}>
+          <Button variant="outline" size="sm" className="admin-button" onClick={openAdmin}>
             {MESSAGES.adminButton}
           </Button>
         </div>

@@ -5,6 +5,7 @@
  * at $0), optionally the points the order earns, the sales tax where there is some (issue 25),
  * and the total (what is charged: SPEC §9's total plus the tax).
  */
+import * as MESSAGES from '@domain/messages';
 import { amountChargedCents, type OrderTotalsSummary } from '@domain/order-summary';
 import { formatCents, formatCount } from '@domain/money';
 import { cn } from '~/lib/utils';
@@ -37,7 +38,11 @@ export function TotalsList(props: {
       {totals.couponCode || totals.discountCents > 0 ? (
         <Row
           label={totals.couponCode ? `Discount (${totals.couponCode})` : 'Discount'}
-          value={`-${formatCents(totals.discountCents)}`}
+          value={
+            totals.discountCents === 0 && (totals.shippingDiscountCents ?? 0) > 0
+              ? MESSAGES.freeShipping
+              : `-${formatCents(totals.discountCents)}`
+          }
           className="text-green-700"
           testId={testIds.discount}
         />

@@ -41,6 +41,24 @@ export async function requestAdminSession(passcode: string): Promise<LoginAnswer
   }
 }
 
+/**
+ * A signed-in staff member's admin session (issue 27): their Better Auth session cookie, with
+ * two-factor sign-in, is the key instead of the passcode. Throws only on network failure.
+ */
+export async function requestStaffAdminSession(): Promise<LoginAnswer> {
+  try {
+    const body = await postJson<{ success?: boolean; sessionToken?: string }>(
+      '/api/admin/session?staff=1',
+      {},
+      { fallbackMessage: ADMIN_MESSAGES.passcodeVerifyFailed },
+    );
+    if (body.success && body.sessionToken) return { ok: true, token: body.sessionToken };
+    return { ok: false, status: 200 };
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0) return { ok: false, status: error.status, error: error.message };
+    throw error;
+  }
+}
 
 /** For useSyncExternalStore: token changes in this tab and in others (storage event). */
 export function subscribeAdminToken(listener: () => void) {

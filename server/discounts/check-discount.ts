@@ -1,0 +1,88 @@
+/**
+ * Whether a code applies to a cart and a shopper: the code's row and the shopper's history
+ * (their live uses of it by normalised e-mail or account, and whether they have a paid order),
+ * decided by domain/discount.ts `checkDiscount`. The cart quote calls it without a lock (a
+ * preview); the checkout with the code's row locked, so the counts cannot change before its
+ * use is reserved.
+ */
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { checkDiscount, normalizeDiscountEmail, type DiscountCheck } from '../../domain/discount';
+import type { PriceLine } from '../../domain/price-order';
+import type { Executor } from '../db/client';
+import { customers, discountRedemptions, orders } from '../db/schema';
+import { paidOrderPredicate } from '../orders/paid-order';
+import { findDiscountByCode, toDiscountCode, type DiscountRow } from './find-discount';
+
+/** The shopper a per-customer limit counts: their e-mail (as typed) and their account, each optional. */
+export interface DiscountShopper {
+  email: string | null;
+  userId: string | null;
+}
+
+export type DiscountDecision =
+  { found: false } | { found: true; row: DiscountRow; check: DiscountCheck; emailKey: string | null };
+
+async function customerUses(
+  db: Executor,
+  discountId: string,
+  emailKey: string | null,
+  userId: string | null,
+): Promise<number> {
+  const who: SQL[] = [];
+  if (emailKey) who.push(eq(discountRedemptions.emailKey, emailKey));
+  if (userId) who.push(eq(discountRedemptions.userId, userId));
+  if (who.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(discountRedemptions)
+    .where(
+      and(
+        eq(discountRedemptions.discountId, discountId),
+        inArray(discountRedemptions.state, ['reserved', 'used']),
+        or(...who),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+async function hasPaidOrder(db: Executor, email: string | null, userId: string | null): Promise<boolean> {
+  const who: SQL[] = [];
+  if (email) who.push(eq(orders.email, email.trim().toLowerCase()));
+  if (userId) {
+    who.push(
+      inArray(orders.customerId, db.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId))),
+    );
+  }
+  if (who.length === 0) return false;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(paidOrderPredicate, or(...who)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function decideDiscount(options: {
+  db: Executor;
+  code: string;
+  lines: readonly PriceLine[];
+  shopper: DiscountShopper;
+  now?: Date;
+  /** Lock the code's row for the rest of the transaction (the checkout). */
+  forUpdate?: boolean;
+}): Promise<DiscountDecision> {
+  const row = await findDiscountByCode({ db: options.db, code: options.code, forUpdate: options.forUpdate });
+  if (!row) return { found: false };
+  const { email, userId } = options.shopper;
+  const emailKey = email ? normalizeDiscountEmail(email) : null;
+  const needsShopper = row.perCustomerLimit !== null || row.newCustomersOnly;
+  const check = checkDiscount(toDiscountCode(row), {
+    now: options.now ?? new Date(),
+    lines: options.lines,
+    identified: Boolean(emailKey || userId),
+    customerUses:
+      needsShopper && row.perCustomerLimit !== null ? await customerUses(options.db, row.id, emailKey, userId) : 0,
+    hasPaidOrder: needsShopper && row.newCustomersOnly ? await hasPaidOrder(options.db, email, userId) : false,
+  });
+  return { found: true, row, check, emailKey };
+}
