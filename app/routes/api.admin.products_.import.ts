@@ -11,9 +11,9 @@ export const loader = postOnlyLoader;
  * checked first; any problem is 400 with `problems` by row and column, and nothing is written.
  */
 export const action = jsonRoute<Route.ActionArgs>({ what: 'products import' }, async ({ request, context }) => {
-  await requireAdmin(request, context, 'products.edit');
+  const actor = await requireAdmin(request, context, 'products.edit');
   if (request.method !== 'POST') throw methodNotAllowed('POST');
-  const result = await importProductStockCsv({ db: context.db, text: await request.text() });
+  const result = await importProductStockCsv({ db: context.db, actor, text: await request.text() });
   context.logger.info(result, 'product stock imported');
   return result;
 });

@@ -23,6 +23,7 @@ import { parseStockCount, stockColors, stockFor, stockSizes, variantKey } from '
 import { AppError } from '../app-error';
 import { readsAsFormula, toCsv, type CsvValue } from '../csv';
 import type { Executor } from '../db/client';
+import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
 import { products, productStock } from '../db/schema';
 import { loadProductStock } from '../stock/product-stock';
 import { stockChanged } from '../stock/stock-events';
@@ -111,7 +112,12 @@ export interface ImportResult {
   untracked: number;
 }
 
-export async function importProductStockCsv(options: { db: Executor; text: string }): Promise<ImportResult> {
+export async function importProductStockCsv(options: {
+  db: Executor;
+  text: string;
+  /** Who imports, for the audit log (issue 27). */
+  actor: AuditActor;
+}): Promise<ImportResult> {
   const { db } = options;
   if (Buffer.byteLength(options.text, 'utf8') > PRODUCT_STOCK_IMPORT_MAX_BYTES) {
     throw new AppError('invalid-stock', {
@@ -229,6 +235,12 @@ export async function importProductStockCsv(options: { db: Executor; text: strin
           set: { quantity: edit.quantity, updatedAt: new Date() },
         });
     }
+    const tracked = edits.filter((edit) => edit.quantity !== null).length;
+    await writeAuditEntry(tx, options.actor, {
+      action: 'product.stock',
+      target: 'Stock CSV import',
+      summary: `imported stock from a CSV file: ${body.length} rows, ${tracked} counts set, ${edits.length - tracked} not tracked`,
+    });
   });
   stockChanged(productIds);
   return {

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_IMPORT_TOO_LARGE } from '../../domain/stock-csv';
-import { customers, loyaltyLedger, orderLines, orders, products, productStock } from '../../server/db/schema';
+import { auditLog, customers, loyaltyLedger, orderLines, orders, products, productStock } from '../../server/db/schema';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
@@ -254,6 +254,10 @@ describe('CSV exports and the stock import (item 3)', () => {
     const response = await importCsv(file);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ rows: 3, tracked: 2, untracked: 1 });
+    const audit = await shop.database.db.select().from(auditLog).where(eq(auditLog.target, 'Stock CSV import'));
+    expect(audit.map((entry) => entry.summary)).toContainEqual(
+      expect.stringMatching(/3 rows, 2 counts set, 1 not tracked$/),
+    );
     expect(await stockOf(productId)).toEqual({ 'Grey/M': 12, 'Black/M': 3 });
     const [product] = await shop.database.db.select().from(products).where(eq(products.id, productId));
     expect(product!.name).toBe('=Formula Hoodie');
