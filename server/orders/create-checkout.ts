@@ -17,7 +17,7 @@ import type { Executor } from '../db/client';
 import { checkoutSessions, customers, orderLines, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { openHostedSession, PROVIDER_UNREACHABLE_MESSAGE } from './open-hosted-session';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { HostedSession, PaymentProvider } from '../payments/payment-provider';
 import type { ProviderServices } from './payment-services';
 import { reserveOrderStock, takeReserved } from '../stock/reserve-order-stock';
 import { decideCheckoutDiscount } from '../discounts/checkout-discount';
@@ -96,10 +96,11 @@ async function closeReplacedCheckout(options: ProviderServices & { sessionId: st
   });
 }
 
-async function customerIdFor(db: Executor, email: string | null): Promise<string | null> {
-  if (!email) return null;
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email)).limit(1);
-  return row?.id ?? null;
+/** The customer row of the order's e-mail, as a subquery of the order's insert (no round trip of its own). */
+function customerIdOf(email: string | null) {
+  return email
+    ? sql<string | null>`(select ${customers.id} from ${customers} where ${customers.email} = ${email} limit 1)`
+    : null;
 }
 
 /** Prices the order (with points under the per-e-mail lock) and stores it with its lines, in `tx`. */
@@ -114,6 +115,8 @@ async function storePendingOrder(options: {
   viewerUserId: string | null;
   provider: PaymentProvider['name'];
   redemptionRate: RedemptionRate | undefined;
+  /** A session the provider made without a network call: stored with the order, in the same transaction. */
+  localSession?: HostedSession | null;
 }): Promise<{ id: string; orderNumber: string; price: OrderPrice }> {
   const { tx, request, lines, email, pointsOwner } = options;
   let pointsBalance = 0;
@@ -130,7 +133,12 @@ async function storePendingOrder(options: {
   }
   // The code's row is locked from here to commit (issue 26): its uses are counted and one reserved below.
   const discount = request.couponCode
-    ? await decideCheckoutDiscount({ tx, code: request.couponCode, lines, shopper: { email, userId: options.viewerUserId } })
+    ? await decideCheckoutDiscount({
+        tx,
+        code: request.couponCode,
+        lines,
+        shopper: { email, userId: options.viewerUserId },
+      })
     : null;
   const price = priceOrder({
     lines,
@@ -145,7 +153,7 @@ async function storePendingOrder(options: {
     .insert(orders)
     .values({
       status: 'pending',
-      customerId: await customerIdFor(tx, email),
+      customerId: customerIdOf(email),
       email,
       subtotalCents: price.subtotalCents,
       discountCents: price.discountCents,
@@ -158,6 +166,7 @@ async function storePendingOrder(options: {
       pointsEarned: price.pointsEarned,
       paymentProvider: options.provider,
       stockState: 'reserved',
+      paymentSessionId: options.localSession?.id ?? null,
     })
     .returning({ id: orders.id, orderNumber: orders.orderNumber });
   await tx.insert(orderLines).values(
@@ -179,7 +188,26 @@ async function storePendingOrder(options: {
     })),
   );
   if (discount) {
-    await reserveDiscountUse({ tx, discountId: discount.discountId, orderId: created!.id, emailKey: discount.emailKey, userId: options.viewerUserId });
+    await reserveDiscountUse({
+      tx,
+      discountId: discount.discountId,
+      orderId: created!.id,
+      emailKey: discount.emailKey,
+      userId: options.viewerUserId,
+    });
+  }
+  if (options.localSession) {
+    const session = options.localSession;
+    await tx.insert(checkoutSessions).values({
+      id: session.id,
+      provider: options.provider,
+      purpose: 'order',
+      orderId: created!.id,
+      url: session.url,
+      status: 'open',
+      amountTotalCents: price.totalCents,
+      expiresAt: session.expiresAt,
+    });
   }
   return { id: created!.id, orderNumber: created!.orderNumber, price };
 }
@@ -213,6 +241,9 @@ export async function createCheckout(
     options.logger.error({ err: error }, 'payment provider could not prepare the tax rates');
     throw new ProviderError('provider-unreachable', { message: PROVIDER_UNREACHABLE_MESSAGE, cause: error });
   });
+  // The sandbox makes its session without a network call: order, lines, stock, code and session
+  // are then one transaction (issue 31). Stripe's session is asked for after the order is stored.
+  const localSession = provider.name === 'sandbox' && provider.openLocalSession ? provider.openLocalSession() : null;
   const order = await db.transaction((tx) =>
     storePendingOrder({
       tx,
@@ -223,8 +254,18 @@ export async function createCheckout(
       viewerUserId: options.viewerUserId ?? null,
       provider: provider.name,
       redemptionRate: options.redemptionRate,
+      localSession,
     }),
   );
+  if (localSession) {
+    return {
+      url: localSession.url,
+      sessionId: localSession.id,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      price: order.price,
+    };
+  }
 
   const session = await openHostedSession({
     db,

@@ -5,6 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { OrderLineSummary, OrderTotalsSummary } from '../../domain/order-summary';
+import { taxableOrderOf, type TaxableOrder } from '../tax/order-tax';
 import type { Executor } from '../db/client';
 import { checkoutSessions, donations, orderLines, orders } from '../db/schema';
 import { isPaidOrder } from '../../domain/order-status';
@@ -26,6 +27,8 @@ export interface HostedSessionView {
         status: string;
         email: string | null;
         lines: (OrderLineSummary & { imageUrl: string | null })[];
+        /** What its sales tax is computed on (issue 25), read with it. */
+        taxable: TaxableOrder;
       });
   donation: null | { amountCents: number; status: string };
 }
@@ -67,6 +70,7 @@ export async function getHostedSession(options: {
         ...orderTotalsOf(order),
         email: order.email,
         lines: lines.map((line) => ({ ...orderLineOf(line), imageUrl: line.imageUrl })),
+        taxable: taxableOrderOf(order, lines),
       };
     }
   }

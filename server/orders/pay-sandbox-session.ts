@@ -14,7 +14,7 @@ import { checkSandboxCard, sandboxPaymentReference } from '../payments/sandbox-p
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 import { formatCents } from '../../domain/money';
 import { TAX_MESSAGES } from '../../domain/tax';
-import { quoteSessionTaxAt } from '../tax/order-tax';
+import { quoteTaxableAt, type TaxableOrder } from '../tax/order-tax';
 import { paidTaxOfQuote, type PaidTax } from '../tax/paid-tax';
 
 const orderNotPending = () => new AppError('order-not-pending', { message: LIFECYCLE_MESSAGES.sandboxOrderNotPending });
@@ -55,7 +55,10 @@ export async function paySandboxSession(
     }
     shipping = checked.address;
   }
-  const charge = shipping ? await sandboxTaxCharge({ ...options, sessionId: session.id, shipping, totalCents: session.totalCents }) : null;
+  const charge =
+    shipping && session.order
+      ? await sandboxTaxCharge({ ...options, taxable: session.order.taxable, shipping, totalCents: session.totalCents })
+      : null;
   const card = checkSandboxCard(options.cardNumber);
   if (card.outcome !== 'paid')
     throw new AppError(card.outcome === 'declined' ? 'card-declined' : 'card-invalid', { message: card.message });
@@ -86,13 +89,13 @@ export async function paySandboxSession(
  */
 async function sandboxTaxCharge(options: {
   db: CompletionServices['db'];
-  sessionId: string;
+  /** The session's order as the page's Pay just read it. */
+  taxable: TaxableOrder;
   shipping: ShippingAddress;
   totalCents: number;
   shownAmountCents?: number | null;
 }): Promise<{ tax: PaidTax | null; amountDueCents: number }> {
-  const found = await quoteSessionTaxAt({ db: options.db, sessionId: options.sessionId, address: options.shipping });
-  const quote = found?.quote ?? null;
+  const quote = await quoteTaxableAt({ db: options.db, order: options.taxable, address: options.shipping });
   const amountDueCents = quote ? quote.amountDueCents : options.totalCents;
   const shown = options.shownAmountCents ?? (quote ? null : amountDueCents);
   if (shown !== amountDueCents) {

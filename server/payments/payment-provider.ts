@@ -41,8 +41,7 @@ export interface CreateHostedSessionInput {
 }
 
 export type HostedSessionTax =
-  | { mode: 'automatic' }
-  | { mode: 'rates'; lineTaxRateIds: string[]; shippingTaxRateIds: string[] };
+  { mode: 'automatic' } | { mode: 'rates'; lineTaxRateIds: string[]; shippingTaxRateIds: string[] };
 
 /** A tax table row as a Stripe Tax Rate is made from it. */
 export interface ProviderTaxRateInput {
@@ -104,6 +103,12 @@ interface PaymentProviderMethods {
 
 export interface SandboxPaymentProvider extends PaymentProviderMethods {
   readonly name: 'sandbox';
+  /**
+   * A session made here, without a network call (issue 31): the checkout stores it in the
+   * transaction that stores the order, so a checkout is one transaction. Absent: the session is
+   * asked for after the order is stored, as from Stripe.
+   */
+  openLocalSession?: () => HostedSession;
 }
 
 export interface StripePaymentProvider extends PaymentProviderMethods {

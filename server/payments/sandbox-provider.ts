@@ -36,6 +36,14 @@ export function createSandboxProvider(options: {
   now?: () => Date;
 }): SandboxPaymentProvider {
   const now = options.now ?? (() => new Date());
+  const openLocalSession = (): HostedSession => {
+    const id = `sbx_${randomBytes(18).toString('base64url')}`;
+    return {
+      id,
+      url: `${options.publicUrl}/sandbox/checkout/${id}`,
+      expiresAt: new Date(now().getTime() + SANDBOX_SESSION_TTL_MS),
+    };
+  };
   return {
     name: 'sandbox',
     async retrieveSession(sessionId) {
@@ -66,13 +74,9 @@ export function createSandboxProvider(options: {
       const digest = createHash('sha256').update(input.idempotencyKey).digest('base64url').slice(0, 24);
       return { id: `sbx_re_${digest}` };
     },
+    openLocalSession,
     async createSession(_input: CreateHostedSessionInput): Promise<HostedSession> {
-      const id = `sbx_${randomBytes(18).toString('base64url')}`;
-      return {
-        id,
-        url: `${options.publicUrl}/sandbox/checkout/${id}`,
-        expiresAt: new Date(now().getTime() + SANDBOX_SESSION_TTL_MS),
-      };
+      return openLocalSession();
     },
   };
 }

@@ -35,6 +35,22 @@ export interface OrderTaxQuote extends OrderTax {
   amountDueCents: number;
 }
 
+/** The taxable figures of an order's row and its lines (lines in position order). */
+export function taxableOrderOf(
+  order: { totalCents: number; shippingCents: number },
+  lines: readonly { netCents: number | null; lineTotalCents: number }[],
+): TaxableOrder {
+  // Orders stored before issue 25 have no net amounts: their merchandise total is shared over
+  // the lines in proportion (domain/allocate.ts), as priceOrder shares a discount.
+  const lineNetCents = lines.every((line) => line.netCents !== null)
+    ? lines.map((line) => line.netCents!)
+    : allocateCents(
+        Math.max(0, order.totalCents - order.shippingCents),
+        lines.map((line) => line.lineTotalCents),
+      );
+  return { totalCents: order.totalCents, shippingCents: order.shippingCents, lineNetCents };
+}
+
 export async function loadTaxableOrder(options: { db: Executor; orderId: string }): Promise<TaxableOrder | null> {
   const { db, orderId } = options;
   const [order] = await db
@@ -47,15 +63,7 @@ export async function loadTaxableOrder(options: { db: Executor; orderId: string 
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
-  // Orders stored before issue 25 have no net amounts: their merchandise total is shared over
-  // the lines in proportion (domain/allocate.ts), as priceOrder shares a discount.
-  const lineNetCents = lines.every((line) => line.netCents !== null)
-    ? lines.map((line) => line.netCents!)
-    : allocateCents(
-        Math.max(0, order.totalCents - order.shippingCents),
-        lines.map((line) => line.lineTotalCents),
-      );
-  return { totalCents: order.totalCents, shippingCents: order.shippingCents, lineNetCents };
+  return taxableOrderOf(order, lines);
 }
 
 /** The order's tax at a row's place (a 0% row: no tax, labelled all the same). */
@@ -93,8 +101,17 @@ export async function quoteOrderTaxAt(options: {
 }): Promise<{ order: TaxableOrder; quote: OrderTaxQuote | null } | null> {
   const order = await loadTaxableOrder(options);
   if (!order) return null;
+  return { order, quote: await quoteTaxableAt({ db: options.db, order, address: options.address }) };
+}
+
+/** An already loaded order's tax at an address (the sandbox's Pay: one read of the table, issue 31). */
+export async function quoteTaxableAt(options: {
+  db: Executor;
+  order: TaxableOrder;
+  address: { country: string; region: string | null };
+}): Promise<OrderTaxQuote | null> {
   const row = findTaxRate(await listTaxRates({ db: options.db }), options.address);
-  return { order, quote: row && row.rateMilli > 0 ? quoteTaxAt(order, row) : null };
+  return row && row.rateMilli > 0 ? quoteTaxAt(options.order, row) : null;
 }
 
 /** The quotes of a hosted session's order (none for a donation or an unknown session). */
@@ -105,18 +122,4 @@ export async function quoteSessionTaxes(options: { db: Executor; sessionId: stri
     .where(eq(checkoutSessions.id, options.sessionId));
   if (!session?.orderId) return [];
   return quoteOrderTaxes({ db: options.db, orderId: session.orderId });
-}
-
-/** The tax of a hosted session's order at an address (null: no such order session). */
-export async function quoteSessionTaxAt(options: {
-  db: Executor;
-  sessionId: string;
-  address: { country: string; region: string | null };
-}): Promise<{ order: TaxableOrder; quote: OrderTaxQuote | null } | null> {
-  const [session] = await options.db
-    .select({ orderId: checkoutSessions.orderId })
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, options.sessionId));
-  if (!session?.orderId) return null;
-  return quoteOrderTaxAt({ db: options.db, orderId: session.orderId, address: options.address });
 }

@@ -287,7 +287,7 @@ describe('sales tax in the sandbox checkout', () => {
     expect((await payOnSandbox(shop, sessionId, SANDBOX_PAYING_CARD, INDIANA)).status).toBe(302);
     const cancelled = await admin(`/api/admin/orders/${orderId}`, {
       method: 'PATCH',
-      body: JSON.stringify({ status: 'cancelled' }),
+      body: JSON.stringify({ status: 'cancelled', reason: 'Customer asked to cancel' }),
     });
     expect(cancelled.status).toBe(200);
     expect(await orderRow(shop, orderId)).toMatchObject({

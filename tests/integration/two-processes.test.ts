@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startShopProcess, waitForOutput, type ShopProcess } from '../support/process';
 import { startS3Server, type S3TestServer } from '../support/s3-server';
-import { sandboxFormBody } from '../support/sandbox';
+import { sandboxFormBody, shownTotalOf } from '../support/sandbox';
 
 const serverUrl = process.env.DATABASE_URL;
 const PASSCODE = 'two-process-passcode-1';
@@ -214,11 +214,19 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
     const { sessionId } = (await started.json()) as { sessionId: string };
     expect(sessionId).toMatch(/^sbx_/);
 
-    const paid = await send(b, `/sandbox/checkout/${sessionId}`, {
-      method: 'POST',
-      body: sandboxFormBody(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    // Pay on the other process; the address's sales tax asks to confirm the taxed total, and
+    // Pay again with the total the page then shows (issue 25, as the page without JavaScript).
+    const pay = (extra = '') =>
+      send(b, `/sandbox/checkout/${sessionId}`, {
+        method: 'POST',
+        body: `${sandboxFormBody()}${extra}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const first = await pay();
+    expect(first.status).toBe(409);
+    const shown = shownTotalOf(await first.text());
+    expect(shown).not.toBeNull();
+    const paid = await pay(`&shownTotalCents=${shown}`);
     expect(paid.status, await paid.clone().text()).toBe(302);
     expect(paid.headers.get('location')).toBe(`/payment-success?session_id=${sessionId}`);
 
