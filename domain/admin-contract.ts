@@ -4,6 +4,7 @@
  * query shows here first; browser components never import from server/.
  */
 import type { OrderStatus } from './order';
+import type { PaymentState } from './order-status';
 import type { PublicProduct } from './storefront-product';
 import type { OrderLineSummary, OrderTotalsSummary } from './order-summary';
 import type { OrderLifecycle } from './order-lifecycle';
@@ -26,7 +27,12 @@ export interface AdminProduct extends Omit<PublicProduct, 'images'> {
 /** The dashboard cards and the recent orders list (SPEC §2). */
 export interface DashboardStats {
   totalProducts: number;
+  /** Paid orders (isPaidOrder, issue 32 item 1): an abandoned checkout is not counted. */
   totalOrders: number;
+  /** Checkouts cancelled before any payment arrived, listed apart. */
+  abandonedCheckouts: number;
+  /** Orders still waiting for their payment (pending, or moved on unpaid). */
+  awaitingPayment: number;
   /** Paid orders' SPEC totals, without sales tax (issue 25). */
   revenueCents: number;
   /** Sales tax collected on paid orders, less the tax refunded (issue 25). */
@@ -40,6 +46,7 @@ export interface DashboardStats {
     status: OrderStatus;
     createdAt: string;
     firstName: string | null;
+    payment: PaymentState;
   }[];
   /** Variants at or below the low-stock threshold (issue 11), sold out first. */
   lowStock: LowStockVariant[];
@@ -59,6 +66,9 @@ export interface AdminOrderRow {
   id: string;
   orderNumber: string;
   status: OrderStatus;
+  /** Paid, refunded or awaiting payment (domain/order-status.ts orderPaymentState). */
+  payment: PaymentState;
+  paidAt: string | null;
   totalCents: number;
   createdAt: string;
   customerName: string | null;
@@ -76,6 +86,7 @@ export interface AdminOrderDetail extends OrderTotalsSummary {
   status: OrderStatus;
   createdAt: string;
   paidAt: string | null;
+  payment: PaymentState;
   customerName: string | null;
   email: string | null;
   pointsEarned: number;

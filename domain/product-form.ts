@@ -250,6 +250,8 @@ export interface ProductDraft {
   isNewArrival: boolean;
   isFeatured: boolean;
   isActive: boolean;
+  /** A new product's stock grid (issue 32 item 2), created with it: blank = not tracked. */
+  stock?: { color: string; size: string; quantity: string }[];
 }
 
 /** Maps the dialog's values to the object `ProductInputSchema` parses. SPEC §5 */

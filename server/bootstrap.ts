@@ -113,7 +113,14 @@ export async function createServices(options: {
     paymentProvider,
     imageStorage: getImageStorage(config),
     backups: createBackupService({ config, logger, database }),
-    checkoutSweep: startCheckoutSweep({ db: database.db, logger, mail, provider: paymentProvider }),
+    checkoutSweep: startCheckoutSweep({
+      db: database.db,
+      logger,
+      mail,
+      provider: paymentProvider,
+      publicUrl: config.publicUrl,
+      donationReceiptNote: config.mail.donationReceiptNote,
+    }),
   };
   if (config.shopify) {
     services.shopify = createShopifyService({

@@ -16,14 +16,17 @@ export const loader = jsonRoute<Route.LoaderArgs>(
   },
 );
 
-/** POST a product (ProductInputSchema; missing name, price or category is 400). */
+/** POST a product (ProductInputSchema; missing name, price or category is 400), with `stock`: [{ color, size, quantity }] (a bad cell is 400, nothing written). */
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: ADMIN_MESSAGES.addProductFailed, what: 'product create' },
   async ({ request, context }) => {
     const actor = await requireAdmin(request, context, 'products.edit');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
-    const input = parseProductInput(await readJsonBody(request));
-    const product = await createProduct({ ...catalogWriteOf(context), actor, input });
+    const body = await readJsonBody(request);
+    const input = parseProductInput(body);
+    // The Add Product dialog's stock grid (issue 32 item 2): created with the product, in one transaction.
+    const stock = body && typeof body === 'object' && 'stock' in body ? (body as { stock: unknown }).stock : undefined;
+    const product = await createProduct({ ...catalogWriteOf(context), actor, input, stock });
     context.logger.info({ productId: product.id }, 'product created');
     return jsonResponse({ product }, { status: 201 });
   },

@@ -17,6 +17,7 @@ export const action = jsonRoute<Route.ActionArgs>({ ...POST_ONLY, what: 'stripe 
     logger: context.logger,
     mail: context.mail,
     publicUrl: context.config.publicUrl,
+    donationReceiptNote: context.config.mail.donationReceiptNote,
     rawBody: await request.text(),
     signature: request.headers.get('stripe-signature'),
   });

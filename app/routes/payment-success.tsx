@@ -42,6 +42,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         logger: context.logger,
         mail: context.mail,
         publicUrl: context.config.publicUrl,
+        donationReceiptNote: context.config.mail.donationReceiptNote,
         sessionId,
       })
     : { status: 'not-paid' };

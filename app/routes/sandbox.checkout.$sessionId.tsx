@@ -91,6 +91,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       mail: context.mail,
       provider: context.paymentProvider,
       publicUrl: context.config.publicUrl,
+      donationReceiptNote: context.config.mail.donationReceiptNote,
       sessionId: params.sessionId,
       cardNumber,
       address,

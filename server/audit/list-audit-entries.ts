@@ -1,7 +1,7 @@
 /** The Activity tab: the audit log newest first, filtered by person, action and day, paged. */
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { AUDIT_PAGE_SIZE, describeChange, type AuditFilter, type AuditPage } from '../../domain/audit';
-import { csvField } from '../orders/export-orders-csv';
+import { toCsv, type CsvValue } from '../csv';
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema';
 import { toAuditEntryView } from './audit-log';
@@ -47,7 +47,7 @@ const BATCH = 2000;
 /** Every entry matching the filter as CSV (RFC 4180 quoting, formula cells defused), newest first. */
 export async function exportAuditCsv(options: { db: Executor; filter: Omit<AuditFilter, 'page'> }): Promise<string> {
   const where = auditWhere(options.filter);
-  const lines = [AUDIT_CSV_HEADER.join(',')];
+  const records: CsvValue[][] = [];
   for (let offset = 0; ; offset += BATCH) {
     const rows = await options.db
       .select()
@@ -57,7 +57,7 @@ export async function exportAuditCsv(options: { db: Executor; filter: Omit<Audit
       .limit(BATCH)
       .offset(offset);
     for (const row of rows) {
-      lines.push(
+      records.push(
         [
           row.at.toISOString(),
           row.actor,
@@ -67,12 +67,10 @@ export async function exportAuditCsv(options: { db: Executor; filter: Omit<Audit
           row.summary,
           row.changes.map(describeChange).join('; '),
           row.reason,
-        ]
-          .map(csvField)
-          .join(','),
+        ],
       );
     }
     if (rows.length < BATCH) break;
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv(AUDIT_CSV_HEADER, records);
 }

@@ -12,7 +12,9 @@ import { badRequest } from '../app-error';
 import { productWriteTags } from '../../domain/catalogue-tags';
 import type { AppServices } from '../context';
 import type { Executor } from '../db/client';
-import { products } from '../db/schema';
+import { products, productStock } from '../db/schema';
+import { parseStockEdits } from '../stock/product-stock';
+import { stockChanged } from '../stock/stock-events';
 import type { Logger } from 'pino';
 import type { ImageStorage } from '../media/image-storage';
 import { formatCents } from '../../domain/money';
@@ -111,14 +113,27 @@ function removeFilesLater(options: CatalogWrite, removed: RemovedImages) {
   );
 }
 
-export async function createProduct(options: CatalogWrite & Audited & { input: ProductInput }) {
+/**
+ * Creates a product and, with `stock` (the Add Product dialog's colour x size grid, issue 32
+ * item 2), its tracked counts in the same transaction: every cell is checked against the new
+ * product's colours and sizes first, and one bad cell refuses the whole create (nothing is
+ * written). A blank cell stays "not tracked".
+ */
+export async function createProduct(options: CatalogWrite & Audited & { input: ProductInput; stock?: unknown }) {
   const { db, input } = options;
+  const stock = options.stock === undefined || options.stock === null ? [] : parseStockEdits(input, options.stock);
   const inserted = await writeWithFreeSlug(db, input.slug, undefined, async (tx, slug) => {
     const [row] = await tx
       .insert(products)
       .values({ ...input, slug })
       .returning();
     await linkProductImages(tx, row!.id, row!.imageUrls);
+    const tracked = stock.flatMap((cell) =>
+      cell.quantity === null
+        ? []
+        : [{ productId: row!.id, color: cell.color, size: cell.size, quantity: cell.quantity }],
+    );
+    if (tracked.length > 0) await tx.insert(productStock).values(tracked);
     await writeAuditEntry(tx, options.actor, {
       action: 'product.created',
       target: row!.name,
@@ -127,6 +142,7 @@ export async function createProduct(options: CatalogWrite & Audited & { input: P
     });
     return row!;
   });
+  if (stock.length > 0) stockChanged([inserted.id]);
   options.invalidateCatalogue(productWriteTags(null, inserted));
   return toAdminProduct(inserted);
 }
@@ -162,7 +178,12 @@ export async function updateProduct(options: CatalogWrite & Audited & { productI
 }
 
 /** The Margins tab's in-place cost edit (cost is never public: the cached lists stay). */
-export async function updateProductCost(options: { db: Executor; productId: string; costCents: number | null; actor: AuditActor }) {
+export async function updateProductCost(options: {
+  db: Executor;
+  productId: string;
+  costCents: number | null;
+  actor: AuditActor;
+}) {
   const updated = await options.db.transaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.id, options.productId)).for('update');
     if (!current) return null;

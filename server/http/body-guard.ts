@@ -21,6 +21,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { REFUSALS, isApiPath, refuse, type Refusal } from './refuse';
+import { PRODUCT_STOCK_IMPORT_MAX_BYTES, PRODUCT_STOCK_IMPORT_PATH } from '../../domain/stock-csv';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** One image under 5 MB (SPEC §9) plus the multipart framing around it. */
@@ -29,6 +30,12 @@ export const UPLOAD_BODY_LIMIT_BYTES = 5 * 1024 * 1024 + 64 * 1024;
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const UPLOAD_PATH = '/api/admin/uploads';
+/** A CSV file of products and stock, read by its route after the admin check (issue 32 item 3). */
+const STOCK_IMPORT_RULE = {
+  kind: 'raw',
+  maxBytes: PRODUCT_STOCK_IMPORT_MAX_BYTES,
+  tooLarge: REFUSALS.stockImportTooLarge,
+} as const satisfies BodyRule;
 const WEBHOOK_PATH = '/api/stripe/webhook';
 
 type BodyKind = 'json' | 'form' | 'upload' | 'raw';
@@ -40,8 +47,11 @@ interface BodyRule {
 }
 
 export function bodyRuleFor(pathname: string): BodyRule {
-  if (pathname === UPLOAD_PATH) return { kind: 'upload', maxBytes: UPLOAD_BODY_LIMIT_BYTES, tooLarge: REFUSALS.imageTooLarge };
-  if (pathname === WEBHOOK_PATH) return { kind: 'raw', maxBytes: WEBHOOK_BODY_LIMIT_BYTES, tooLarge: REFUSALS.bodyTooLarge };
+  if (pathname === UPLOAD_PATH)
+    return { kind: 'upload', maxBytes: UPLOAD_BODY_LIMIT_BYTES, tooLarge: REFUSALS.imageTooLarge };
+  if (pathname === PRODUCT_STOCK_IMPORT_PATH) return STOCK_IMPORT_RULE;
+  if (pathname === WEBHOOK_PATH)
+    return { kind: 'raw', maxBytes: WEBHOOK_BODY_LIMIT_BYTES, tooLarge: REFUSALS.bodyTooLarge };
   if (isApiPath(pathname)) return { kind: 'json', maxBytes: BODY_LIMIT_BYTES, tooLarge: REFUSALS.bodyTooLarge };
   return { kind: 'form', maxBytes: BODY_LIMIT_BYTES, tooLarge: REFUSALS.bodyTooLarge };
 }

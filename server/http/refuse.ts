@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as ADMIN_MESSAGES from '../../domain/admin-messages';
+import { STOCK_IMPORT_TOO_LARGE } from '../../domain/stock-csv';
 
 export interface Refusal {
   code: string;
@@ -19,6 +20,7 @@ export const REFUSALS = {
   nulInText: { code: 'nul-character', message: 'Text fields may not contain NUL characters.' },
   bodyTooLarge: { code: 'body-too-large', message: 'Request body too large' },
   imageTooLarge: { code: 'body-too-large', message: ADMIN_MESSAGES.imageTooLarge },
+  stockImportTooLarge: { code: 'body-too-large', message: STOCK_IMPORT_TOO_LARGE },
   jsonRequired: { code: 'unsupported-media-type', message: 'Content-Type must be application/json' },
   formRequired: { code: 'unsupported-media-type', message: 'Please submit the form on this page.' },
   formUnreadable: { code: 'invalid-form', message: 'The form could not be read. Please try again.' },
@@ -35,7 +37,12 @@ export function isApiPath(pathname: string): boolean {
   return head === '/api/' || (head === '/api' && pathname.length === 4);
 }
 
-export function refuse(c: Context, status: ContentfulStatusCode, refusal: Refusal, headers: Record<string, string> = {}) {
+export function refuse(
+  c: Context,
+  status: ContentfulStatusCode,
+  refusal: Refusal,
+  headers: Record<string, string> = {},
+) {
   const init = { 'Cache-Control': 'no-store', ...headers };
   return isApiPath(c.req.path)
     ? c.json({ error: refusal.message, code: refusal.code }, status, init)

@@ -3,7 +3,7 @@
  * points redeemed by a paid order, and the balance of an e-mail. Rows for an order are
  * unique per (order, type), so a replayed completion cannot award or redeem twice.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { loyaltyLedger, orders } from '../db/schema';
@@ -30,9 +30,30 @@ export async function getPointsTotals(options: {
   db: Executor;
   email: string;
 }): Promise<{ available: number; lifetime: number }> {
+  const [row] = await pointsTotalsQuery(options.db, { email: sql`null` }).where(ledgerOfEmail(options.email));
+  return { available: Number(row?.available ?? 0), lifetime: Math.max(0, Number(row?.lifetime ?? 0)) };
+}
+
+/** The same totals for every e-mail of the ledger at once (the customers' CSV, issue 32 item 3). */
+export async function getPointsTotalsByEmail(options: {
+  db: Executor;
+}): Promise<Map<string, { available: number; lifetime: number }>> {
+  const rows = await pointsTotalsQuery(options.db, { email: loyaltyLedger.customerEmail }).groupBy(
+    loyaltyLedger.customerEmail,
+  );
+  return new Map(
+    rows.map((row) => [
+      String(row.email),
+      { available: Number(row.available), lifetime: Math.max(0, Number(row.lifetime)) },
+    ]),
+  );
+}
+
+function pointsTotalsQuery(db: Executor, key: { email: SQL | typeof loyaltyLedger.customerEmail }) {
   const redeemedRow = alias(loyaltyLedger, 'redeemed_row');
-  const [row] = await options.db
+  return db
     .select({
+      email: key.email,
       available: sql<string>`coalesce(sum(${signedLedgerPoints}), 0)`,
       lifetime: sql<string>`coalesce(sum(case
         when ${loyaltyLedger.type} = 'earned' then abs(${loyaltyLedger.points})
@@ -49,8 +70,7 @@ export async function getPointsTotals(options: {
         eq(redeemedRow.type, 'redeemed'),
       ),
     )
-    .where(ledgerOfEmail(options.email));
-  return { available: Number(row?.available ?? 0), lifetime: Math.max(0, Number(row?.lifetime ?? 0)) };
+    .$dynamic();
 }
 
 /** Available points of an e-mail: earned minus redeemed plus adjustments. SPEC §2 Loyalty */

@@ -18,6 +18,7 @@ import type { Executor } from '../db/client';
 import { emailHasAccount } from '../customers/email-has-account';
 import { checkoutSessions, donations, orderLines, orders, paymentEvents } from '../db/schema';
 import { recordEarnedPoints, recordRedeemedPoints } from '../loyalty/ledger';
+import { donationReceiptKey, donationReceiptMessage } from '../mail/donation-receipt';
 import { enqueueEmail } from '../mail/enqueue-email';
 import { orderConfirmationKey, orderConfirmationMessage } from '../mail/order-confirmation';
 import { cancelPendingCheckout } from './cancel-pending';
@@ -128,7 +129,7 @@ export async function completeCheckoutSession(
       event.outcome === 'paid'
         ? purpose === 'order'
           ? await payOrder(tx, targetId, event, options.publicUrl)
-          : await payDonation(tx, targetId, event)
+          : await payDonation(tx, targetId, event, options)
         : await cancelPendingCheckout({ db: tx, purpose, id: targetId });
     // Not pending any more (paid, cancelled or expired first): nothing changes, except that a
     // payment for a cancelled order is given back.
@@ -158,22 +159,45 @@ export async function completeCheckoutSession(
       'payment event did not change its order or donation',
     );
   }
-  if (result.result === 'applied' && result.purpose === 'order' && event.outcome === 'paid') {
-    // The confirmation was queued in the transaction above: send it now, not on the next tick.
+  if (result.result === 'applied' && event.outcome === 'paid') {
+    // The confirmation (or the donation's receipt) was queued in the transaction above: send it now, not on the next tick.
     options.mail.deliverNow().catch((error: unknown) => logger.error({ err: error }, 'mail delivery failed'));
   }
   return result;
 }
 
-/** Paid donation branch: true when it was pending and is now paid. */
-async function payDonation(tx: Executor, donationId: string, event: PaymentEventInput): Promise<boolean> {
+/**
+ * Paid donation branch: true when it was pending and is now paid, with its receipt queued
+ * (issue 32 item 6; one per donation by its dedupe key, however often the payment is reported).
+ */
+async function payDonation(
+  tx: Executor,
+  donationId: string,
+  event: PaymentEventInput,
+  mail: Pick<CompletionServices, 'publicUrl' | 'donationReceiptNote'>,
+): Promise<boolean> {
   const now = new Date();
-  const paid = await tx
+  const [donation] = await tx
     .update(donations)
     .set({ status: 'paid', paidAt: now, paymentReference: event.paymentReference ?? null, updatedAt: now })
     .where(and(eq(donations.id, donationId), eq(donations.status, 'pending')))
-    .returning({ id: donations.id });
-  return paid.length > 0;
+    .returning();
+  if (!donation) return false;
+  if (donation.email) {
+    await enqueueEmail({
+      db: tx,
+      dedupeKey: donationReceiptKey(donation.id),
+      message: donationReceiptMessage({
+        email: donation.email,
+        amountCents: donation.amountCents,
+        paidAt: donation.paidAt ?? now,
+        reference: event.sessionId,
+        publicUrl: mail.publicUrl,
+        note: mail.donationReceiptNote,
+      }),
+    });
+  }
+  return true;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { amountChargedCents } from '../../domain/order-summary';
 import { completeCheckoutSession, syntheticEventId } from './complete-checkout-session';
 import { getHostedSession } from './get-hosted-session';
-import type { PaymentServices } from './payment-services';
+import type { CompletionServices, PaymentServices } from './payment-services';
 
 export type PaymentConfirmation =
   | { status: 'paid'; purpose: 'order'; orderNumber: string; totalCents: number }
@@ -17,7 +17,7 @@ export type PaymentConfirmation =
   | { status: 'not-paid' };
 
 export async function confirmPayment(
-  options: PaymentServices & { sessionId: string; publicUrl?: string },
+  options: PaymentServices & Pick<CompletionServices, 'publicUrl' | 'donationReceiptNote'> & { sessionId: string },
 ): Promise<PaymentConfirmation> {
   const { db, provider, logger, sessionId } = options;
   let view = await getHostedSession({ db, sessionId });

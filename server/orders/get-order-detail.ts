@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AdminOrderDetail } from '../../domain/admin-contract';
 import type { OrderStatus } from '../../domain/order';
+import { orderPaymentState } from '../../domain/order-status';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
 import { orderLineOf, orderTotalsOf } from './order-summary';
@@ -11,14 +12,23 @@ import { orderShippingAddress } from '../customers/get-last-shipping-address';
 export async function getOrderDetail(options: { db: Executor; orderId: string }): Promise<AdminOrderDetail | null> {
   const { db, orderId } = options;
   const found = await db
-    .select({ order: orders, firstName: customers.firstName, lastName: customers.lastName, customerEmail: customers.email })
+    .select({
+      order: orders,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      customerEmail: customers.email,
+    })
     .from(orders)
     .leftJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.id, orderId))
     .limit(1);
   const row = found[0];
   if (!row) return null;
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position));
   const { order } = row;
   return {
     id: order.id,
@@ -26,6 +36,7 @@ export async function getOrderDetail(options: { db: Executor; orderId: string })
     status: order.status as OrderStatus,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    payment: orderPaymentState(order),
     customerName: [row.firstName, row.lastName].filter(Boolean).join(' ') || null,
     email: row.customerEmail ?? order.email,
     ...orderTotalsOf(order),

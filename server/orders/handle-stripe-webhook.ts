@@ -70,6 +70,7 @@ export async function handleStripeWebhook(
     mail: options.mail,
     provider: options.provider,
     publicUrl: options.publicUrl,
+    donationReceiptNote: options.donationReceiptNote,
     event: {
       eventId: event.id,
       provider: 'stripe',

@@ -25,4 +25,6 @@ export type CompletionServices = Omit<PaymentServices, 'provider'> & {
   provider?: PaymentProvider;
   /** PUBLIC_URL, for the links of the order confirmation (/account, or /auth for a guest). */
   publicUrl?: string;
+  /** DONATION_RECEIPT_NOTE: the owner's wording for a donation's receipt (absent: the default note). */
+  donationReceiptNote?: string | undefined;
 };

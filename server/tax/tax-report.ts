@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { centsToDecimalString } from '../../domain/money';
 import { taxPlaceName } from '../../domain/tax';
 import type { Executor } from '../db/client';
-import { csvField } from '../orders/export-orders-csv';
+import { toCsv } from '../csv';
 
 export interface TaxReportRow {
   /** 'YYYY-MM'. */
@@ -124,26 +124,21 @@ export const TAX_REPORT_CSV_HEADER = [
 ];
 
 export function taxReportCsv(report: TaxReport): string {
-  const lines = [TAX_REPORT_CSV_HEADER.join(',')];
-  for (const row of report.rows) {
-    lines.push(
-      [
-        row.month,
-        row.country,
-        row.region,
-        row.place,
-        row.orders,
-        centsToDecimalString(row.taxableSalesCents),
-        centsToDecimalString(row.shippingTaxedCents),
-        centsToDecimalString(row.taxCollectedCents),
-        centsToDecimalString(row.taxRefundedCents),
-        centsToDecimalString(row.netTaxCents),
-      ]
-        .map(csvField)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv(
+    TAX_REPORT_CSV_HEADER,
+    report.rows.map((row) => [
+      row.month,
+      row.country,
+      row.region,
+      row.place,
+      row.orders,
+      centsToDecimalString(row.taxableSalesCents),
+      centsToDecimalString(row.shippingTaxedCents),
+      centsToDecimalString(row.taxCollectedCents),
+      centsToDecimalString(row.taxRefundedCents),
+      centsToDecimalString(row.netTaxCents),
+    ]),
+  );
 }
 
 /** The dashboard's "Tax collected": tax on paid orders less the tax refunded (partial index orders_taxed_paid_idx). */

@@ -51,6 +51,10 @@ const ENDPOINT_PERMISSIONS: Record<string, { GET?: AdminPermission; write?: Admi
   // Issue 26: discount codes, the Owner's and the Manager's.
   'api.admin.discounts.ts': { GET: 'discounts.manage', write: 'discounts.manage' },
   'api.admin.discounts_.$id.ts': { write: 'discounts.manage' },
+  // Issue 32 item 3: the owner's CSVs (customers' export carries their details, as the orders' does).
+  'api.admin.customers_.export.ts': { GET: 'orders.export' },
+  'api.admin.products_.export.ts': { GET: 'products.view' },
+  'api.admin.products_.import.ts': { write: 'products.edit' },
 };
 
 interface Case {

@@ -404,17 +404,15 @@ describe('orders, customers and dashboard stats', () => {
       ])
       .returning({ id: orders.id });
     orderIds = rows.map((row) => row.id);
-    await db
-      .insert(orderLines)
-      .values({
-        orderId: orderIds[0]!,
-        name: 'Simple Cross Tee',
-        unitPriceCents: 2500,
-        color: 'Black',
-        size: 'M',
-        quantity: 2,
-        lineTotalCents: 5000,
-      });
+    await db.insert(orderLines).values({
+      orderId: orderIds[0]!,
+      name: 'Simple Cross Tee',
+      unitPriceCents: 2500,
+      color: 'Black',
+      size: 'M',
+      quantity: 2,
+      lineTotalCents: 5000,
+    });
     await db.insert(loyaltyLedger).values([
       { customerEmail: 'ruth@example.com', type: 'earned', points: 500, description: 'Order', orderId: orderIds[0]! },
       {
@@ -440,17 +438,21 @@ describe('orders, customers and dashboard stats', () => {
       recentOrders: { orderNumber: string; firstName: string | null; status: string }[];
     };
     const activeProducts = await shop.database.db.$count(products, eq(products.isActive, true));
+    // Issue 32 item 1: Total Orders and Recent Activity count paid orders (isPaidOrder): of the
+    // four rows, the pending one awaits its payment and the cancelled one is not counted.
     expect(stats).toMatchObject({
       totalProducts: activeProducts,
-      totalOrders: 4,
+      totalOrders: 2,
+      awaitingPayment: 1,
+      abandonedCheckouts: 0,
       revenueCents: 7599,
       customers: 2,
       onlineNow: 1,
       totalVisitors: 3,
     });
-    expect(stats.recentOrders).toHaveLength(4);
-    expect(stats.recentOrders[0]).toMatchObject({ status: 'pending', firstName: null });
-    expect(stats.recentOrders[3]).toMatchObject({ status: 'processing', firstName: 'Ruth' });
+    expect(stats.recentOrders).toHaveLength(2);
+    expect(stats.recentOrders[0]).toMatchObject({ status: 'delivered', firstName: 'Ruth', payment: 'paid' });
+    expect(stats.recentOrders[1]).toMatchObject({ status: 'processing', firstName: 'Ruth', payment: 'paid' });
   });
 
   it('gives 30 days of paid revenue for the chart', async () => {
@@ -477,6 +479,27 @@ describe('orders, customers and dashboard stats', () => {
     expect(byNumber.total).toBe(1);
     const cancelled = (await (await admin('/api/admin/orders?status=cancelled')).json()) as { total: number };
     expect(cancelled.total).toBe(1);
+    // Issue 32 item 1: paid or not, at a glance, and a filter for the unpaid ones.
+    expect((all.orders as unknown as { payment: string }[]).map((order) => order.payment)).toEqual([
+      'awaiting-payment',
+      'paid',
+      'paid',
+      'paid',
+    ]);
+    const unpaid = (await (await admin('/api/admin/orders?payment=unpaid')).json()) as {
+      total: number;
+      orders: { email: string; payment: string }[];
+    };
+    expect(unpaid.total).toBe(1);
+    expect(unpaid.orders).toEqual([
+      expect.objectContaining({ email: 'pending@example.com', payment: 'awaiting-payment' }),
+    ]);
+    const paid = (await (await admin('/api/admin/orders?payment=paid')).json()) as { total: number; orders: unknown[] };
+    expect(paid.total).toBe(2);
+    expect(paid.orders).toHaveLength(2);
+    const unpaidSearch = (await (await admin('/api/admin/orders?payment=unpaid&q=RUTH@')).json()) as { total: number };
+    expect(unpaidSearch.total).toBe(0);
+    expect((await admin('/api/admin/orders?payment=maybe')).status).toBe(400);
     expect((await admin('/api/admin/orders?status=lost')).status).toBe(400);
     const paged = (await (await admin('/api/admin/orders?page=2')).json()) as { orders: unknown[] };
     expect(paged.orders).toHaveLength(0);
@@ -486,7 +509,14 @@ describe('orders, customers and dashboard stats', () => {
     const detail = (await (await admin(`/api/admin/orders/${orderIds[0]}`)).json()) as Record<string, unknown> & {
       lines: unknown[];
     };
-    expect(detail).toMatchObject({ couponCode: 'JESUS', paymentReference: 'ch_123', totalCents: 5000 });
+    expect(detail).toMatchObject({
+      couponCode: 'JESUS',
+      paymentReference: 'ch_123',
+      totalCents: 5000,
+      payment: 'paid',
+    });
+    const unpaidDetail = (await (await admin(`/api/admin/orders/${orderIds[3]}`)).json()) as { payment: string };
+    expect(unpaidDetail.payment).toBe('awaiting-payment');
     expect(detail.lines).toHaveLength(1);
     const ok = await admin(`/api/admin/orders/${orderIds[3]}`, {
       method: 'PATCH',
@@ -522,12 +552,17 @@ describe('orders, customers and dashboard stats', () => {
     await db.update(orders).set({ paidAt: new Date(), totalCents: 1234 }).where(eq(orders.id, orderIds[3]!));
     await db.delete(orders).where(eq(orders.id, orderIds[2]!));
     const direct = await db.execute<{ n: string; revenue: string }>(
-      "select count(*) as n, coalesce(sum(total_cents) filter (where paid_at is not null and status <> 'cancelled'), 0) as revenue from orders" as never,
+      "select count(*) filter (where paid_at is not null and status <> 'cancelled') as n, coalesce(sum(total_cents) filter (where paid_at is not null and status <> 'cancelled'), 0) as revenue from orders" as never,
     );
     const stats = (await (await admin('/api/admin/stats')).json()) as { totalOrders: number; revenueCents: number };
     expect(stats.totalOrders).toBe(Number(direct.rows[0]!.n));
     expect(stats.revenueCents).toBe(Number(direct.rows[0]!.revenue));
-    expect(stats).toMatchObject({ totalOrders: 3, revenueCents: 5000 + 1234 });
+    expect(stats).toMatchObject({ totalOrders: 2, revenueCents: 5000 + 1234 });
+    const unpaid = (await (await admin('/api/admin/orders?payment=unpaid')).json()) as {
+      total: number;
+      orders: unknown[];
+    };
+    expect(unpaid.total).toBe(unpaid.orders.length);
     const shipped = (await (await admin('/api/admin/orders?status=shipped')).json()) as {
       total: number;
       orders: unknown[];

@@ -8,6 +8,9 @@ import { Button } from '~/components/ui/button';
 import { formatCents, formatDate, fullName } from './format';
 import { AdminListSection, AdminSearchForm, useAdminList } from './admin-list';
 import { AdminRecordDialog } from './record-dialog';
+import { Download } from '~/components/ui/icons';
+import { notify } from '~/lib/notify';
+import { downloadAdminCsv } from '~/lib/admin/csv-files';
 
 type CustomersPage = AdminPage & { customers: AdminCustomerRow[] };
 
@@ -19,6 +22,20 @@ export function CustomersTab() {
     <AdminListSection
       list={list}
       heading={ADMIN_MESSAGES.customersHeading}
+      actions={
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            void downloadAdminCsv('/api/admin/customers/export', 'customers.csv').catch((error: unknown) => {
+              console.error('[admin] customers CSV export failed', error);
+              notify({ title: ADMIN_MESSAGES.fetchCustomersFailed, variant: 'destructive' });
+            })
+          }
+        >
+          <Download className="size-4" aria-hidden /> Export CSV (with points)
+        </Button>
+      }
       toolbar={
         <AdminSearchForm
           label="Search customers by name or email"

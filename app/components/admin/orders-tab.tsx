@@ -2,12 +2,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, Printer } from '~/components/ui/icons';
 import { useState } from 'react';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
-import { ORDER_STATUSES, orderStatusBadgeVariant, type OrderStatus } from '@domain/order-status';
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATE_LABELS,
+  orderStatusBadgeVariant,
+  unpaidStatusQuestion,
+  type OrderStatus,
+  type PaymentState,
+} from '@domain/order-status';
 import type { AdminOrderDetail, AdminOrderRow, AdminPage } from '@domain/admin-contract';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { notify } from '~/lib/notify';
-import { adminFetch, adminSend } from '~/lib/admin/admin-api';
+import { adminSend } from '~/lib/admin/admin-api';
 import { formatCents, formatDate } from './format';
 import { TotalsList } from '~/components/shop/totals-list';
 import { CancelOrderDialog, OrderLifecyclePanel, ShipOrderDialog, type PendingStatusChange } from './order-lifecycle';
@@ -18,6 +25,36 @@ import { ShipTo } from './ship-to';
 import type { Shipment } from '@domain/shipment';
 import { ApiError } from '~/lib/json-api';
 import { useCan } from './admin-identity';
+import { downloadAdminCsv } from '~/lib/admin/csv-files';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog';
+
+/** The payment filter's choices (issue 32 item 1). */
+const PAYMENT_FILTER_LABELS = { unpaid: 'Unpaid', paid: 'Paid' } as const;
+
+/** Paid, refunded or awaiting payment, beside the status. */
+export function PaymentBadge({ payment }: { payment: PaymentState }) {
+  const tone =
+    payment === 'paid'
+      ? 'border-emerald-700/30 bg-emerald-50 text-emerald-800'
+      : payment === 'awaiting-payment'
+        ? 'border-amber-700/30 bg-amber-50 text-amber-900'
+        : 'border-line bg-white text-muted';
+  return (
+    <span
+      data-testid="payment-badge"
+      className={`ml-1 inline-flex items-center rounded-full border px-2 py-0.5 align-middle text-xs font-medium ${tone}`}
+    >
+      {PAYMENT_STATE_LABELS[payment]}
+    </span>
+  );
+}
 
 /** What a role without the cancel permission may move an order to (issue 27: Fulfillment). */
 const FULFILLMENT_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
@@ -29,7 +66,17 @@ export function OrdersTab() {
   const queryClient = useQueryClient();
   const canCancel = useCan('orders.cancel');
   const canExport = useCan('orders.export');
-  const list = useAdminList<OrdersPage, { q: string; status: string }>('orders', { q: '', status: '' });
+  const list = useAdminList<OrdersPage, { q: string; status: string; payment: string }>('orders', {
+    q: '',
+    status: '',
+    payment: '',
+  });
+  // Moving an unpaid order on asks first (issue 32 item 1; SPEC §4: it asks, never forbids).
+  const [unpaidChange, setUnpaidChange] = useState<{
+    order: AdminOrderRow;
+    next: OrderStatus;
+    question: string;
+  } | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   // Shipped asks for tracking, cancelled asks for confirmation (issue 11 items 4 and 5).
   const [pendingChange, setPendingChange] = useState<PendingStatusChange | null>(null);
@@ -56,7 +103,12 @@ export function OrdersTab() {
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
     },
   });
-  function changeStatus(order: AdminOrderRow, next: OrderStatus) {
+  function changeStatus(order: AdminOrderRow, next: OrderStatus, askedAboutPayment = false) {
+    const question = askedAboutPayment ? null : unpaidStatusQuestion(order, next);
+    if (question) {
+      setUnpaidChange({ order, next, question });
+      return;
+    }
     if (next === 'shipped' || next === 'cancelled') {
       setPendingChange({ id: order.id, orderNumber: order.orderNumber, status: next });
       return;
@@ -64,16 +116,13 @@ export function OrdersTab() {
     updateStatus.mutate({ id: order.id, status: next });
   }
 
-  async function exportCsv() {
+  async function exportCsv(lines = false) {
     try {
-      const response = await adminFetch(`/api/admin/orders/export?${listParams(list.filters)}`);
-      const blob = await response.blob();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'orders.csv';
-      link.click();
-      URL.revokeObjectURL(url);
+      const query = listParams(list.filters);
+      await downloadAdminCsv(
+        `/api/admin/orders/export?${query}${lines ? `${query ? '&' : ''}lines=1` : ''}`,
+        lines ? 'order-lines.csv' : 'orders.csv',
+      );
     } catch (error) {
       console.error('[admin] CSV export failed', error);
       notify({ title: ADMIN_MESSAGES.fetchOrdersFailed, variant: 'destructive' });
@@ -86,9 +135,14 @@ export function OrdersTab() {
       heading={ADMIN_MESSAGES.ordersHeading}
       actions={
         canExport ? (
-          <Button variant="outline" size="sm" onClick={() => void exportCsv()}>
-            <Download className="size-4" aria-hidden /> Export CSV
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => void exportCsv()}>
+              <Download className="size-4" aria-hidden /> Export CSV
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => void exportCsv(true)}>
+              <Download className="size-4" aria-hidden /> Export order lines
+            </Button>
+          </div>
         ) : null
       }
       toolbar={
@@ -100,6 +154,16 @@ export function OrdersTab() {
         >
           <div className="sm:w-44">
             <StatusFilter label="Filter by status" statuses={ORDER_STATUSES} {...list.field('status')} />
+          </div>
+          <div className="sm:w-40">
+            <ChoiceSelect
+              aria-label="Filter by payment"
+              blank="Paid or not"
+              choices={['unpaid', 'paid'] as const}
+              label={(choice) => PAYMENT_FILTER_LABELS[choice]}
+              value={list.field('payment').value}
+              onValueChange={list.field('payment').onChange}
+            />
           </div>
         </AdminSearchForm>
       }
@@ -114,6 +178,7 @@ export function OrdersTab() {
               <Badge variant={orderStatusBadgeVariant(order.status)} className="ml-1 align-middle">
                 {order.status}
               </Badge>
+              <PaymentBadge payment={order.payment} />
             </p>
             <p className="truncate text-sm text-muted">
               {order.customerName ?? 'Customer'} · {order.email ?? ADMIN_MESSAGES.notAvailable}
@@ -130,7 +195,9 @@ export function OrdersTab() {
                 choices={
                   canCancel
                     ? ORDER_STATUSES
-                    : ORDER_STATUSES.filter((status) => status === order.status || FULFILLMENT_STATUSES.includes(status))
+                    : ORDER_STATUSES.filter(
+                        (status) => status === order.status || FULFILLMENT_STATUSES.includes(status),
+                      )
                 }
                 value={order.status}
                 disabled={updateStatus.isPending}
@@ -147,17 +214,44 @@ export function OrdersTab() {
       <AdminRecordDialog kind="order" id={detailId} onClose={() => setDetailId(null)}>
         {(order) => <OrderDetails order={order} />}
       </AdminRecordDialog>
+      <Dialog open={unpaidChange !== null} onOpenChange={(open) => !open && setUnpaidChange(null)}>
+        <DialogContent className="max-w-md!" role="alertdialog">
+          <DialogHeader>
+            <DialogTitle>Not paid yet</DialogTitle>
+            <DialogDescription data-testid="unpaid-question">{unpaidChange?.question}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter className="mt-6">
+            <Button type="button" variant="outline" onClick={() => setUnpaidChange(null)}>
+              Keep it {unpaidChange?.order.status}
+            </Button>
+            <Button
+              type="button"
+              onClick={() => {
+                if (!unpaidChange) return;
+                setUnpaidChange(null);
+                changeStatus(unpaidChange.order, unpaidChange.next, true);
+              }}
+            >
+              Mark it {unpaidChange?.next}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
       <ShipOrderDialog
         change={pendingChange}
         isSaving={updateStatus.isPending}
         onClose={() => setPendingChange(null)}
-        onConfirm={(shipment) => pendingChange && updateStatus.mutate({ id: pendingChange.id, status: 'shipped', shipment })}
+        onConfirm={(shipment) =>
+          pendingChange && updateStatus.mutate({ id: pendingChange.id, status: 'shipped', shipment })
+        }
       />
       <CancelOrderDialog
         change={pendingChange}
         isSaving={updateStatus.isPending}
         onClose={() => setPendingChange(null)}
-        onConfirm={(reason) => pendingChange && updateStatus.mutate({ id: pendingChange.id, status: 'cancelled', reason })}
+        onConfirm={(reason) =>
+          pendingChange && updateStatus.mutate({ id: pendingChange.id, status: 'cancelled', reason })
+        }
       />
     </AdminListSection>
   );
@@ -167,7 +261,10 @@ export function OrdersTab() {
 function OrderDetails({ order }: { order: AdminOrderDetail }) {
   return (
     <>
-      <section aria-labelledby="ship-to-heading" className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2">
+      <section
+        aria-labelledby="ship-to-heading"
+        className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2"
+      >
         <ShipTo address={order.shipping} variant="details" />
         <dl className="grid content-start gap-1">
           <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Email</dt>
@@ -203,6 +300,11 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
         <dd className="text-right tabular-nums">{order.pointsEarned}</dd>
         <dt className="text-muted">Status</dt>
         <dd className="text-right">{order.status}</dd>
+        <dt className="text-muted">Paid</dt>
+        <dd className="text-right">
+          <PaymentBadge payment={order.payment} />
+          {order.paidAt ? <span className="block text-xs text-muted">{formatDate(order.paidAt)}</span> : null}
+        </dd>
         <dt className="text-muted">Payment</dt>
         <dd className="text-right break-all">
           {order.paymentProvider} · {order.paymentReference ?? ADMIN_MESSAGES.notAvailable}

@@ -17,7 +17,14 @@ import {
 } from '@domain/product-form';
 import { swatchStyle } from '~/components/shop/swatch-color';
 import { Button } from '~/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { ChoiceSelect } from './choice-select';
@@ -95,7 +102,14 @@ export function ProductFormDialog({
           <DialogTitle>{product ? ADMIN_MESSAGES.editProduct : ADMIN_MESSAGES.addProduct}</DialogTitle>
           <DialogDescription>Fields marked * are required.</DialogDescription>
         </DialogHeader>
-        {open && <ProductForm key={product?.id ?? 'new'} product={product} onSave={onSave} onCancel={() => onOpenChange(false)} />}
+        {open && (
+          <ProductForm
+            key={product?.id ?? 'new'}
+            product={product}
+            onSave={onSave}
+            onCancel={() => onOpenChange(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -115,10 +129,21 @@ function ProductForm({
   const stock = useProductStock(product?.id ?? null);
   const [stockEdits, setStockEdits] = useState<Record<string, string>>({});
   // The grid follows the product as saved (the server checks counts against its colours and sizes).
-  const loadedCells = product && stock.data ? initialStockCells(product.colors, product.sizes, stock.data.stock) : null;
+  // A new product's grid follows the colours and sizes as typed (issue 32 item 2): nothing is
+  // tracked yet, so every cell starts blank and is created with the product.
+  const newColors = splitCommaList(values.colors);
+  const newSizes = splitCommaList(values.sizes);
+  const loadedCells = product
+    ? stock.data
+      ? initialStockCells(product.colors, product.sizes, stock.data.stock)
+      : null
+    : initialStockCells(newColors, newSizes, []);
   const stockCells: StockCells | null = loadedCells
     ? Object.fromEntries(
-        Object.entries(loadedCells).map(([key, cell]) => [key, key in stockEdits ? { ...cell, value: stockEdits[key]! } : cell]),
+        Object.entries(loadedCells).map(([key, cell]) => [
+          key,
+          key in stockEdits ? { ...cell, value: stockEdits[key]! } : cell,
+        ]),
       )
     : null;
   const [progress, setProgress] = useState<number | null>(null);
@@ -180,6 +205,11 @@ function ProductForm({
       }
       const input = productFormToInput(values);
       if (product) input.slug = product.slug;
+      else if (stockCells) {
+        input.stock = Object.values(stockCells)
+          .filter((cell) => cell.value.trim() !== '')
+          .map((cell) => ({ color: cell.color, size: cell.size, quantity: cell.value }));
+      }
       await onSave(input);
     } finally {
       setIsSaving(false);
@@ -250,7 +280,12 @@ function ProductForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
           <Label htmlFor={id('colors')}>Colors (comma separated)</Label>
-          <Input id={id('colors')} value={values.colors} onChange={(event) => set('colors', event.target.value)} onBlur={() => trimList('colors')} />
+          <Input
+            id={id('colors')}
+            value={values.colors}
+            onChange={(event) => set('colors', event.target.value)}
+            onBlur={() => trimList('colors')}
+          />
           {splitCommaList(values.colors).length > 0 && (
             // The swatches shoppers will see, so a custom colour name can be checked at once.
             <ul className="flex flex-wrap gap-2" aria-label="Swatch preview" data-testid="swatch-preview">
@@ -269,26 +304,32 @@ function ProductForm({
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor={id('sizes')}>Sizes (comma separated)</Label>
-          <Input id={id('sizes')} value={values.sizes} onChange={(event) => set('sizes', event.target.value)} onBlur={() => trimList('sizes')} />
+          <Input
+            id={id('sizes')}
+            value={values.sizes}
+            onChange={(event) => set('sizes', event.target.value)}
+            onBlur={() => trimList('sizes')}
+          />
         </div>
       </div>
-      {product ? (
-        stockCells ? (
-          <StockGrid
-            colors={product.colors}
-            sizes={product.sizes}
-            cells={stockCells}
-            onChange={(key, value) => setStockEdits((current) => ({ ...current, [key]: value }))}
-          />
-        ) : (
-          <p className="text-sm text-muted">{stock.isError ? stock.error.message : MESSAGES.loading}</p>
-        )
+      {stockCells ? (
+        <StockGrid
+          colors={product ? product.colors : newColors}
+          sizes={product ? product.sizes : newSizes}
+          cells={stockCells}
+          onChange={(key, value) => setStockEdits((current) => ({ ...current, [key]: value }))}
+        />
       ) : (
-        <p className="text-xs text-muted">Stock per color and size can be set once the product is saved.</p>
+        <p className="text-sm text-muted">{stock.isError ? stock.error.message : MESSAGES.loading}</p>
       )}
       <div className="grid gap-2">
         <Label htmlFor={id('tags')}>Tags (comma separated)</Label>
-        <Input id={id('tags')} value={values.tags} onChange={(event) => set('tags', event.target.value)} onBlur={() => trimList('tags')} />
+        <Input
+          id={id('tags')}
+          value={values.tags}
+          onChange={(event) => set('tags', event.target.value)}
+          onBlur={() => trimList('tags')}
+        />
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Placement</legend>
@@ -300,7 +341,12 @@ function ProductForm({
                 className="size-4 accent-brand-600"
                 checked={values.placement.includes(tag)}
                 onChange={(event) =>
-                  set('placement', event.target.checked ? [...values.placement, tag] : values.placement.filter((value) => value !== tag))
+                  set(
+                    'placement',
+                    event.target.checked
+                      ? [...values.placement, tag]
+                      : values.placement.filter((value) => value !== tag),
+                  )
                 }
               />
               {PLACEMENT_TAG_LABELS[tag]}
@@ -328,19 +374,38 @@ function ProductForm({
           className="text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:text-brand-900 hover:file:bg-brand-200"
         />
         {progress !== null && (
-          <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="h-2 overflow-hidden rounded-full bg-brand-50">
-            <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+          <div
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+            className="h-2 overflow-hidden rounded-full bg-brand-50"
+          >
+            <div
+              className="h-full bg-brand-600 transition-[width]"
+              style={{ width: `${Math.round(progress * 100)}%` }}
+            />
           </div>
         )}
         {values.imageUrls.length > 0 && (
           <ul className="flex flex-wrap gap-2">
             {values.imageUrls.map((url, index) => (
               <li key={url} className="relative">
-                <img src={url} alt={index === 0 ? 'Main image' : `Image ${index + 1}`} className="size-16 rounded-lg border border-line object-cover" />
+                <img
+                  src={url}
+                  alt={index === 0 ? 'Main image' : `Image ${index + 1}`}
+                  className="size-16 rounded-lg border border-line object-cover"
+                />
                 <button
                   type="button"
                   aria-label={`Remove image ${index + 1}`}
-                  onClick={() => set('imageUrls', values.imageUrls.filter((value) => value !== url))}
+                  onClick={() =>
+                    set(
+                      'imageUrls',
+                      values.imageUrls.filter((value) => value !== url),
+                    )
+                  }
                   className="absolute -top-1.5 -right-1.5 grid size-5 place-items-center rounded-full bg-ink text-xs text-white hover:bg-red-600"
                 >
                   ×

@@ -12,6 +12,7 @@ import { adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api'
 import { formatCents } from './format';
 import { ProductFormDialog } from './product-form-dialog';
 import { SyncPanel } from './sync-panel';
+import { StockCsvButtons } from './stock-csv-buttons';
 
 export function useAdminProducts() {
   return useQuery({
@@ -33,7 +34,9 @@ export function ProductsTab({
   const products = useAdminProducts();
   const [dialog, setDialog] = useState<{ open: boolean; product: AdminProduct | null }>({ open: false, product: null });
   // A product asked for by the dashboard opens its dialog until it is closed or saved.
-  const requested = editProductId ? (products.data?.products.find((entry) => entry.id === editProductId) ?? null) : null;
+  const requested = editProductId
+    ? (products.data?.products.find((entry) => entry.id === editProductId) ?? null)
+    : null;
   const shown = requested ? { open: true, product: requested } : dialog;
   const closeDialog = () => {
     setDialog({ open: false, product: null });
@@ -75,16 +78,21 @@ export function ProductsTab({
           <h2 id="products-heading" className="text-lg font-semibold">
             {ADMIN_MESSAGES.productsHeading(list?.length ?? 0)}
           </h2>
-          <Button variant="brand" size="sm" onClick={() => setDialog({ open: true, product: null })}>
-            <Plus className="size-4" aria-hidden /> {ADMIN_MESSAGES.addProduct}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <StockCsvButtons onImported={() => void refresh()} />
+            <Button variant="brand" size="sm" onClick={() => setDialog({ open: true, product: null })}>
+              <Plus className="size-4" aria-hidden /> {ADMIN_MESSAGES.addProduct}
+            </Button>
+          </div>
         </div>
         {products.isError && !isAdminSessionError(products.error) && (
           <p role="alert" className="text-sm text-red-700">
             {MESSAGES.fetchProductsFailed}
           </p>
         )}
-        {list && list.length === 0 && <p className="py-8 text-center text-sm text-muted">{ADMIN_MESSAGES.noProducts}</p>}
+        {list && list.length === 0 && (
+          <p className="py-8 text-center text-sm text-muted">{ADMIN_MESSAGES.noProducts}</p>
+        )}
         <ul className="divide-y divide-line">
           {list?.map((product) => (
             <li key={product.id} className="flex items-center gap-3 py-3" data-testid="product-row">
