@@ -11,6 +11,7 @@ import { customers, orders, products } from '../db/schema';
 import { readAdminCounters } from './read-admin-counters';
 import { countVisitors } from '../visitors/count-visitors';
 import { listLowStock } from '../stock/product-stock';
+import { countFailedEmails } from '../mail/list-mail-problems';
 
 export const RECENT_ACTIVITY_LIMIT = 5;
 /** Low-stock variants listed on the dashboard card. */
@@ -18,7 +19,7 @@ export const LOW_STOCK_LIST_LIMIT = 12;
 
 export async function getDashboardStats(options: { db: Executor; now?: Date }): Promise<DashboardStats> {
   const { db } = options;
-  const [counts, visitors, recent, lowStock] = await Promise.all([
+  const [counts, visitors, recent, lowStock, failedEmails] = await Promise.all([
     Promise.all([readAdminCounters({ db }), db.$count(products, eq(products.isActive, true))]),
     countVisitors({ db, now: options.now }),
     db
@@ -34,6 +35,7 @@ export async function getDashboardStats(options: { db: Executor; now?: Date }): 
       .orderBy(desc(orders.createdAt))
       .limit(RECENT_ACTIVITY_LIMIT),
     listLowStock({ db, limit: LOW_STOCK_LIST_LIMIT }),
+    countFailedEmails({ db }),
   ]);
   const [counters, activeProducts] = counts;
   return {
@@ -49,5 +51,6 @@ export async function getDashboardStats(options: { db: Executor; now?: Date }): 
       createdAt: order.createdAt.toISOString(),
     })),
     lowStock,
+    failedEmails,
   };
 }

@@ -97,7 +97,9 @@ export async function deliverQueuedEmail(options: {
     const isOurClaim = sql`id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`;
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, outboxId: row.id });
-      await db.execute(sql`update email_outbox set status = 'sent', sent_at = ${at(now())}, last_error = null where ${isOurClaim}`);
+      await db.execute(
+        sql`update email_outbox set status = 'sent', sent_at = ${at(now())}, last_error = null where ${isOurClaim}`,
+      );
       sent += 1;
     } catch (error) {
       failed += 1;

@@ -46,7 +46,8 @@ beforeEach(async () => {
 /** Long header lines are folded (RFC 5322): one line per header again. */
 const unfold = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ');
 
-const outboxFiles = async () => (await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+const outboxFiles = async () =>
+  (await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
 
 describe('outbox mode (.eml files)', () => {
   it('writes each queued message once as an .eml file and marks the row sent', async () => {
@@ -55,14 +56,21 @@ describe('outbox mode (.eml files)', () => {
     const first = await enqueueEmail({
       db: database.db,
       dedupeKey: 'order-confirmation:WYF-001001',
-      message: { to: 'buyer@example.com', subject: 'Your order WYF-001001', text: 'Thank you for your order — “Faith” tee.' },
+      message: {
+        to: 'buyer@example.com',
+        subject: 'Your order WYF-001001',
+        text: 'Thank you for your order — “Faith” tee.',
+      },
     });
     const duplicate = await enqueueEmail({
       db: database.db,
       dedupeKey: 'order-confirmation:WYF-001001',
       message: { to: 'buyer@example.com', subject: 'Your order WYF-001001', text: 'again' },
     });
-    await enqueueEmail({ db: database.db, message: { to: 'other@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' } });
+    await enqueueEmail({
+      db: database.db,
+      message: { to: 'other@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' },
+    });
     expect([first.queued, duplicate.queued]).toEqual([true, false]);
 
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 2, failed: 0 });
@@ -101,11 +109,18 @@ describe('outbox mode (.eml files)', () => {
     await enqueueEmail({ db: database.db, message: { to: 'stale@example.com', subject: 'Stale', text: 's' } });
     await enqueueEmail({ db: database.db, message: { to: 'busy@example.com', subject: 'Busy', text: 'b' } });
     // Each was claimed by a deliverer that is gone (stale) or still sending (busy): its lease and back-off ran out, or not.
-    await database.db.execute(sql`update email_outbox set status = 'sending', attempts = 1, claimed_at = now() - interval '2 minutes', next_attempt_at = now() - interval '1 second' where "to" = 'stale@example.com'`);
-    await database.db.execute(sql`update email_outbox set status = 'sending', attempts = 1, claimed_at = now() - interval '10 seconds', next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS - 10}) where "to" = 'busy@example.com'`);
+    await database.db.execute(
+      sql`update email_outbox set status = 'sending', attempts = 1, claimed_at = now() - interval '2 minutes', next_attempt_at = now() - interval '1 second' where "to" = 'stale@example.com'`,
+    );
+    await database.db.execute(
+      sql`update email_outbox set status = 'sending', attempts = 1, claimed_at = now() - interval '10 seconds', next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS - 10}) where "to" = 'busy@example.com'`,
+    );
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
     const rows = await database.db.select().from(emailOutbox);
-    expect(Object.fromEntries(rows.map((r) => [r.to, r.status]))).toEqual({ 'stale@example.com': 'sent', 'busy@example.com': 'sending' });
+    expect(Object.fromEntries(rows.map((r) => [r.to, r.status]))).toEqual({
+      'stale@example.com': 'sent',
+      'busy@example.com': 'sending',
+    });
   });
 
   it('claims a row for its lease plus the back-off: a message that crashes its sender is not claimed again at once', async () => {
@@ -130,9 +145,14 @@ describe('outbox mode (.eml files)', () => {
     await enqueueEmail({ db: database.db, message: { to: 'twice@example.com', subject: 'Twice', text: 't' } });
     await enqueueEmail({ db: database.db, message: { to: 'once@example.com', subject: 'Once', text: 'o' } });
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 2, failed: 0 });
-    const [row] = await database.db.select().from(emailOutbox).where(sql`"to" = 'twice@example.com'`);
+    const [row] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(sql`"to" = 'twice@example.com'`);
     // The process died after sending, before recording it: the lease runs out, it goes again.
-    await database.db.execute(sql`update email_outbox set status = 'sending', claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5}), next_attempt_at = now() - interval '1 second' where id = ${row!.id}`);
+    await database.db.execute(
+      sql`update email_outbox set status = 'sending', claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5}), next_attempt_at = now() - interval '1 second' where id = ${row!.id}`,
+    );
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
     const files = await outboxFiles();
     const ids = await Promise.all(
@@ -159,7 +179,9 @@ describe('outbox mode (.eml files)', () => {
     const slowRun = deliverQueuedEmail({ db: database.db, mailer: slow });
     while (!finishSlowSend) await new Promise((resolve) => setTimeout(resolve, 5));
     // Its lease runs out; another deliverer sends the message.
-    await database.db.execute(sql`update email_outbox set claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5}), next_attempt_at = now() - interval '1 second'`);
+    await database.db.execute(
+      sql`update email_outbox set claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5}), next_attempt_at = now() - interval '1 second'`,
+    );
     const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
     finishSlowSend(new Error('connection lost'));
@@ -171,7 +193,8 @@ describe('outbox mode (.eml files)', () => {
   it('gives up a message whose sender died during an attempt made after 24 hours of retries', async () => {
     const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
     await enqueueEmail({ db: database.db, message: { to: 'poison@example.com', subject: 'Poison', text: 'p' } });
-    await database.db.execute(sql`update email_outbox set status = 'sending', attempts = 30, claimed_at = now() - interval '2 hours',
+    await database.db
+      .execute(sql`update email_outbox set status = 'sending', attempts = 30, claimed_at = now() - interval '2 hours',
       next_attempt_at = now() - interval '1 hour', retry_since = now() - make_interval(secs => ${RETRY_FOR_MS / 1000 + 60})`);
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 0, failed: 0 });
     const [row] = await database.db.select().from(emailOutbox);
@@ -208,7 +231,10 @@ describe('SMTP mode', () => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
           callback();
         });
       },
@@ -223,7 +249,10 @@ describe('SMTP mode', () => {
   it('sends queued mail through the SMTP server and writes no .eml file', async () => {
     const mailer: Mailer = createMailer({ config: { dataDir, mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from } } });
     expect(mailer.mode).toBe('smtp');
-    await enqueueEmail({ db: database.db, message: { to: 'smtp-buyer@example.com', subject: 'By SMTP', text: 'Sent over SMTP' } });
+    await enqueueEmail({
+      db: database.db,
+      message: { to: 'smtp-buyer@example.com', subject: 'By SMTP', text: 'Sent over SMTP' },
+    });
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
     mailer.close();
     expect(received).toHaveLength(1);
@@ -297,7 +326,10 @@ describe('SMTP mode', () => {
     const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: `smtp://127.0.0.1:${flakyPort}`, from } } });
     try {
       for (let i = 0; i < 6; i += 1) {
-        await enqueueEmail({ db: database.db, message: { to: `outage${i}@example.com`, subject: `Order ${i}`, text: 'Thank you' } });
+        await enqueueEmail({
+          db: database.db,
+          message: { to: `outage${i}@example.com`, subject: `Order ${i}`, text: 'Thank you' },
+        });
       }
       // The delivery loop runs every 5 seconds for 10 minutes.
       for (let elapsed = 0; elapsed <= 10 * 60_000; elapsed += 5_000) {

@@ -6,7 +6,9 @@
 import { createMailer } from '../../server/mail/create-mailer';
 
 const dataDir = process.argv[2]!;
-const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from: 'Shop <orders@wearyourfaith.local>' } } });
+const mailer = createMailer({
+  config: { dataDir, mail: { smtpUrl: undefined, from: 'Shop <orders@wearyourfaith.local>' } },
+});
 const line = 'Thank you for your order. '.repeat(3) + '\n';
 const text = line.repeat(60_000) + 'END-OF-MESSAGE\n';
 for (let index = 0; ; index++) {

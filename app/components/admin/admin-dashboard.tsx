@@ -7,6 +7,7 @@ import { BackupsTab } from './backups-tab';
 import { CustomersTab } from './customers-tab';
 import { DashboardTab } from './dashboard-tab';
 import { DonationsTab } from './donations-tab';
+import { MailTab } from './mail-tab';
 import { MarginsTab } from './margins-tab';
 import { OrdersTab } from './orders-tab';
 import { PagesTab } from './pages-tab';
@@ -25,6 +26,8 @@ const TABS = [
   { value: 'pages', label: 'Pages' },
   // Issue 28: the owner's backups (Owner only once staff roles exist).
   { value: 'backups', label: 'Backups' },
+  // Issue 30: e-mails given up after 24 hours of retries, with Send again.
+  { value: 'mail', label: 'Mail' },
 ] as const;
 
 /** The signed-in admin (SPEC §2 Admin): title, Back to Store, the five tabs, Donations (issue 11) and Pages (issue 32). */
@@ -36,6 +39,7 @@ const PLAIN_TABS = [
   { value: 'donations', Panel: DonationsTab },
   { value: 'pages', Panel: PagesTab },
   { value: 'backups', Panel: BackupsTab },
+  { value: 'mail', Panel: MailTab },
 ];
 
 export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
@@ -76,6 +80,7 @@ export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
           <DashboardTab
             refreshMs={refreshMs}
             onOpenBackups={() => setTab('backups')}
+            onOpenMail={() => setTab('mail')}
             onOpenProduct={(productId) => {
               setEditProductId(productId);
               setTab('products');

@@ -9,6 +9,7 @@ import { Badge } from '~/components/ui/badge';
 import { adminGet } from '~/lib/admin/admin-api';
 import { formatCents, formatDate } from './format';
 import { BackupWarning } from './backups-tab';
+import { FailedMailWarning } from './mail-tab';
 import { RevenueChart } from './revenue-chart';
 
 /** Dashboard cards, recent activity (SPEC §2) and the 30-day revenue chart; auto-refreshed. */
@@ -16,8 +17,11 @@ export function DashboardTab({
   refreshMs,
   onOpenProduct,
   onOpenBackups,
+  onOpenMail,
 }: {
   refreshMs: number;
+  /** Opens the Mail tab (the count of e-mails given up). */
+  onOpenMail?: () => void;
   /** Opens the Backups tab (the warning when the newest backup is too old). */
   onOpenBackups?: () => void;
   /** Opens a product's Edit dialog (its stock grid). */
@@ -45,6 +49,7 @@ export function DashboardTab({
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <BackupWarning onOpenBackups={() => onOpenBackups?.()} />
+      <FailedMailWarning count={data?.failedEmails ?? 0} onOpenMail={() => onOpenMail?.()} />
       {stats.isError && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
           {stats.error.message}
@@ -68,7 +73,9 @@ export function DashboardTab({
           <h2 id="recent-activity" className="mb-4 text-lg font-semibold">
             {MESSAGES.recentActivity}
           </h2>
-          {data && data.recentOrders.length === 0 && <p className="text-sm text-muted">{ADMIN_MESSAGES.noRecentActivity}</p>}
+          {data && data.recentOrders.length === 0 && (
+            <p className="text-sm text-muted">{ADMIN_MESSAGES.noRecentActivity}</p>
+          )}
           <ul className="divide-y divide-line">
             {data?.recentOrders.map((order) => (
               <li key={order.id} className="flex items-center justify-between gap-3 py-3">
@@ -83,12 +90,18 @@ export function DashboardTab({
             ))}
           </ul>
         </section>
-        <section className="rounded-xl border border-line bg-white p-5 lg:col-span-2" aria-labelledby="low-stock" data-testid="low-stock-card">
+        <section
+          className="rounded-xl border border-line bg-white p-5 lg:col-span-2"
+          aria-labelledby="low-stock"
+          data-testid="low-stock-card"
+        >
           <h2 id="low-stock" className="mb-1 flex items-center gap-2 text-lg font-semibold">
             <TriangleAlert className="size-5 text-amber-600" aria-hidden /> Low stock
           </h2>
           <p className="mb-3 text-xs text-muted">Variants with {LOW_STOCK_THRESHOLD} or fewer left.</p>
-          {data && data.lowStock.length === 0 && <p className="text-sm text-muted">Every tracked variant has more than {LOW_STOCK_THRESHOLD} left.</p>}
+          {data && data.lowStock.length === 0 && (
+            <p className="text-sm text-muted">Every tracked variant has more than {LOW_STOCK_THRESHOLD} left.</p>
+          )}
           {/* minmax(0, 1fr): a long variant name wraps inside the card instead of widening the page. */}
           <ul className="grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {data?.lowStock.map((variant) => (
@@ -98,8 +111,13 @@ export function DashboardTab({
                   onClick={() => onOpenProduct?.(variant.productId)}
                   className="flex w-full items-center justify-between gap-3 rounded-lg border border-line px-3 py-2 text-left text-sm transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
-                  <span className="min-w-0 wrap-anywhere">{variantLabel(variant.name, variant.color, variant.size)}</span>
-                  <Badge variant={variant.quantity === 0 ? 'destructive' : 'secondary'} className="shrink-0 tabular-nums">
+                  <span className="min-w-0 wrap-anywhere">
+                    {variantLabel(variant.name, variant.color, variant.size)}
+                  </span>
+                  <Badge
+                    variant={variant.quantity === 0 ? 'destructive' : 'secondary'}
+                    className="shrink-0 tabular-nums"
+                  >
                     {variant.quantity === 0 ? 'sold out' : `${variant.quantity} left`}
                   </Badge>
                 </button>
