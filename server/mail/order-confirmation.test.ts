@@ -139,13 +139,9 @@ describe('order confirmation: signed-in customer or guest', () => {
     expect(text).toContain(
       'Points earned: 8,999\nCreate an account with this email address to collect them: https://shop.example/auth',
     );
-    expect(text).toContain(
-      'Questions about your order? Write to us at hello@wearyourfaith.shop with your order number, WYF-001042.',
-    );
+    expect(text).toContain('Questions about your order? Write to us at hello@wearyourfaith.shop with your order number, WYF-001042.');
     expect(text).not.toContain('/account');
-    expect(html).toContain(
-      'Create an account with this email address to collect them: <a href="https://shop.example/auth"',
-    );
+    expect(html).toContain('Create an account with this email address to collect them: <a href="https://shop.example/auth"');
     expect(html).toContain('<a href="mailto:hello@wearyourfaith.shop"');
     expect(html).not.toContain('/account');
   });
@@ -158,11 +154,7 @@ describe('order confirmation: signed-in customer or guest', () => {
 
 describe('order confirmation: the HTML part looks like the shop (issue 32 item 12)', () => {
   const pictured: OrderLineRow[] = [
-    {
-      ...lines[0]!,
-      name: 'Tee <img src=x onerror=alert(1)>',
-      imageUrl: '/images/products/simple-cross-tee-blue-960.webp',
-    },
+    { ...lines[0]!, name: 'Tee <img src=x onerror=alert(1)>', imageUrl: '/images/products/simple-cross-tee-blue-960.webp' },
     {
       ...lines[0]!,
       id: '00000000-0000-4000-8000-000000000003',
@@ -174,20 +166,14 @@ describe('order confirmation: the HTML part looks like the shop (issue 32 item 1
 
   it('has the shop as its header, each line with its picture from PUBLIC_URL, and working links', () => {
     const { html, text } = orderConfirmationMessage({ ...paidOrder(), email: 'buyer@example.com' }, pictured, CUSTOMER);
-    expect(html).toContain(
-      '<a href="https://shop.example/" style="text-decoration:none"><img src="https://shop.example/apple-touch-icon.png"',
-    );
+    expect(html).toContain('<a href="https://shop.example/" style="text-decoration:none"><img src="https://shop.example/apple-touch-icon.png"');
     expect(html).toContain('>Wear Your Faith</span>');
     // The small variant of a stored image, absolute; an absolute one (S3) as it is, escaped.
-    expect(html).toContain(
-      '<img src="https://shop.example/images/products/simple-cross-tee-blue-480.webp" alt="Tee &lt;img src=x onerror=alert(1)&gt;"',
-    );
+    expect(html).toContain('<img src="https://shop.example/images/products/simple-cross-tee-blue-480.webp" alt="Tee &lt;img src=x onerror=alert(1)&gt;"');
     expect(html).toContain('<img src="https://cdn.example/products/cap-960.webp?x=&quot;1&quot;" alt="Cap"');
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('Your orders: <a href="https://shop.example/account"');
-    expect(html).toContain(
-      '<a href="https://shop.example/policies/terms-of-sale" style="color:#a9512d;text-decoration:underline">Terms of Sale</a>',
-    );
+    expect(html).toContain('<a href="https://shop.example/policies/terms-of-sale" style="color:#a9512d;text-decoration:underline">Terms of Sale</a>');
     // The text part stays text.
     expect(text).not.toContain('<a href');
     expect(text).not.toContain('<table');
@@ -195,9 +181,7 @@ describe('order confirmation: the HTML part looks like the shop (issue 32 item 1
   });
 
   it('leaves the pictures and shop links out when there is no public address', () => {
-    const { html } = orderConfirmationMessage({ ...paidOrder(), email: 'buyer@example.com' }, pictured, {
-      hasAccount: false,
-    });
+    const { html } = orderConfirmationMessage({ ...paidOrder(), email: 'buyer@example.com' }, pictured, { hasAccount: false });
     expect(html).not.toContain('simple-cross-tee-blue');
     expect(html).toContain('https://cdn.example/products/cap-960.webp');
     expect(html).not.toContain('/policies/');

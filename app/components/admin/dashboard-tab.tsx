@@ -73,9 +73,7 @@ export function DashboardTab({
           <h2 id="recent-activity" className="mb-4 text-lg font-semibold">
             {MESSAGES.recentActivity}
           </h2>
-          {data && data.recentOrders.length === 0 && (
-            <p className="text-sm text-muted">{ADMIN_MESSAGES.noRecentActivity}</p>
-          )}
+          {data && data.recentOrders.length === 0 && <p className="text-sm text-muted">{ADMIN_MESSAGES.noRecentActivity}</p>}
           <ul className="divide-y divide-line">
             {data?.recentOrders.map((order) => (
               <li key={order.id} className="flex items-center justify-between gap-3 py-3">
@@ -90,18 +88,12 @@ export function DashboardTab({
             ))}
           </ul>
         </section>
-        <section
-          className="rounded-xl border border-line bg-white p-5 lg:col-span-2"
-          aria-labelledby="low-stock"
-          data-testid="low-stock-card"
-        >
+        <section className="rounded-xl border border-line bg-white p-5 lg:col-span-2" aria-labelledby="low-stock" data-testid="low-stock-card">
           <h2 id="low-stock" className="mb-1 flex items-center gap-2 text-lg font-semibold">
             <TriangleAlert className="size-5 text-amber-600" aria-hidden /> Low stock
           </h2>
           <p className="mb-3 text-xs text-muted">Variants with {LOW_STOCK_THRESHOLD} or fewer left.</p>
-          {data && data.lowStock.length === 0 && (
-            <p className="text-sm text-muted">Every tracked variant has more than {LOW_STOCK_THRESHOLD} left.</p>
-          )}
+          {data && data.lowStock.length === 0 && <p className="text-sm text-muted">Every tracked variant has more than {LOW_STOCK_THRESHOLD} left.</p>}
           {/* minmax(0, 1fr): a long variant name wraps inside the card instead of widening the page. */}
           <ul className="grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {data?.lowStock.map((variant) => (
@@ -111,13 +103,8 @@ export function DashboardTab({
                   onClick={() => onOpenProduct?.(variant.productId)}
                   className="flex w-full items-center justify-between gap-3 rounded-lg border border-line px-3 py-2 text-left text-sm transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
-                  <span className="min-w-0 wrap-anywhere">
-                    {variantLabel(variant.name, variant.color, variant.size)}
-                  </span>
-                  <Badge
-                    variant={variant.quantity === 0 ? 'destructive' : 'secondary'}
-                    className="shrink-0 tabular-nums"
-                  >
+                  <span className="min-w-0 wrap-anywhere">{variantLabel(variant.name, variant.color, variant.size)}</span>
+                  <Badge variant={variant.quantity === 0 ? 'destructive' : 'secondary'} className="shrink-0 tabular-nums">
                     {variant.quantity === 0 ? 'sold out' : `${variant.quantity} left`}
                   </Badge>
                 </button>
