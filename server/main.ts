@@ -2,10 +2,9 @@
  * Process entry (`npm start` through scripts/start.mjs, `npm run dev` with --dev):
  * config, database, migrations, seed, HTTP, graceful shutdown.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getRequestListener } from '@hono/node-server';
 import dotenv from 'dotenv';
 import type { ServerBuild } from 'react-router';
 import { startBackupSchedule } from './backup/backup-schedule';
@@ -14,6 +13,7 @@ import { createLogger, prepareShop } from './bootstrap';
 import { ConfigError, parseConfig } from './config.server';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createHttpApp } from './http/create-app';
+import { createShopServer } from './http/create-server';
 import { ROOT } from './paths';
 import { scheduleStartupGarbageCollection } from './startup-garbage';
 
@@ -78,12 +78,8 @@ async function main() {
     uploadsDir: path.join(config.dataDir, 'uploads'),
     mode: isDev ? 'development' : 'production',
   });
-  const listener = getRequestListener(app.fetch);
-  const server = createServer((req, res) => {
-    if (handleDevAssets) handleDevAssets(req, res, () => void listener(req, res));
-    else void listener(req, res);
-  });
-  server.keepAliveTimeout = 65_000;
+  // The connection cap and the request deadline (create-server.ts, issue 30 item 6).
+  const server = createShopServer({ fetch: app.fetch, limits: config.server, logger, devMiddleware: handleDevAssets });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
