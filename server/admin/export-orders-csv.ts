@@ -1,18 +1,12 @@
-/** Every order matching the Orders tab's filter as CSV (RFC 4180 quoting), newest first. */
+/** Every order matching the Orders tab's filter as CSV (server/csv.ts), newest first. */
 import { eq, desc } from 'drizzle-orm';
 import { centsToDecimalString } from '../../domain/money';
+import { toCsv, type CsvValue } from '../csv';
 import type { Executor } from '../db/client';
 import { customers, orders } from '../db/schema';
 import { orderFilterWhere, type OrderFilter } from './list-orders';
 
 const BATCH = 5000;
-
-/** Quotes a field when needed; a leading =, +, - or @ is prefixed so spreadsheets do not run it. */
-export function csvField(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export const ORDER_CSV_HEADER = [
   'order_number',
@@ -39,7 +33,7 @@ export const ORDER_CSV_HEADER = [
 
 export async function exportOrdersCsv(options: { db: Executor; filter: Pick<OrderFilter, 'q' | 'status'> }): Promise<string> {
   const where = orderFilterWhere(options.filter);
-  const lines = [ORDER_CSV_HEADER.join(',')];
+  const records: CsvValue[][] = [];
   for (let offset = 0; ; offset += BATCH) {
     const rows = await options.db
       .select({ order: orders, firstName: customers.firstName, lastName: customers.lastName, customerEmail: customers.email })
@@ -50,7 +44,7 @@ export async function exportOrdersCsv(options: { db: Executor; filter: Pick<Orde
       .limit(BATCH)
       .offset(offset);
     for (const { order, firstName, lastName, customerEmail } of rows) {
-      lines.push(
+      records.push(
         [
           order.orderNumber,
           order.status,
@@ -72,12 +66,10 @@ export async function exportOrdersCsv(options: { db: Executor; filter: Pick<Orde
           order.shippingPostalCode,
           order.shippingCountry,
           order.shippingPhone,
-        ]
-          .map(csvField)
-          .join(','),
+        ],
       );
     }
     if (rows.length < BATCH) break;
   }
-  return lines.join('\r\n') + '\r\n';
+  return toCsv(ORDER_CSV_HEADER, records);
 }

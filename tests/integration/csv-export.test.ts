@@ -1,0 +1,79 @@
+/**
+ * Issue 30 item 7 through HTTP: the orders export keeps every field in its own cell (a
+ * semicolon or comma is quoted), guards formulas, and leaves a phone number readable.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { customers, orders } from '../../server/db/schema';
+import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+
+let shop: TestShop;
+let token: string;
+beforeAll(async () => {
+  shop = await createTestShop({ BACKUP_EVERY_HOURS: '0' });
+  const login = await shop.request('/api/admin/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
+  });
+  token = ((await login.json()) as { sessionToken: string }).sessionToken;
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** One CSV line split as RFC 4180 reads it with `separator`. */
+function readLine(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index]!;
+    if (quoted) {
+      if (char === '"' && line[index + 1] === '"') ((cell += '"'), index++);
+      else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === separator) (cells.push(cell), (cell = ''));
+    else cell += char;
+  }
+  return [...cells, cell];
+}
+
+it('exports semicolons and commas inside one cell, formulas guarded, phone numbers as they are', async () => {
+  const db = shop.database.db;
+  const [customer] = await db
+    .insert(customers)
+    .values({ email: 'semi@example.com', firstName: 'Semi;=1+1', lastName: 'Comma, Jr.' })
+    .returning();
+  await db.insert(orders).values({
+    orderNumber: 'WYF-CSV001',
+    customerId: customer!.id,
+    email: 'semi@example.com',
+    paymentProvider: 'sandbox',
+    subtotalCents: 1000,
+    totalCents: 1599,
+    status: 'processing',
+    shippingName: '=HYPERLINK("http://evil.example")',
+    shippingLine1: '+SUM(A1:A9)',
+    shippingLine2: 'Apt 4;B',
+    shippingCity: 'Indianapolis',
+    shippingCountry: 'US',
+    shippingPhone: '+1 317 555 0100',
+  });
+  const response = await shop.request('/api/admin/orders/export', { headers: { 'X-Admin-Session': token } });
+  expect(response.status).toBe(200);
+  const [header, ...lines] = (await response.text()).trim().split('\r\n');
+  const columns = readLine(header!, ',');
+  const line = lines.find((text) => text.startsWith('WYF-CSV001'))!;
+  const cells = Object.fromEntries(readLine(line, ',').map((cell, index) => [columns[index], cell]));
+  expect(cells).toMatchObject({
+    customer_name: 'Semi;=1+1 Comma, Jr.',
+    shipping_name: `'=HYPERLINK("http://evil.example")`,
+    shipping_line1: "'+SUM(A1:A9)",
+    shipping_line2: 'Apt 4;B',
+    shipping_phone: '+1 317 555 0100',
+  });
+  expect(readLine(line, ',')).toHaveLength(columns.length);
+  // A spreadsheet splitting on semicolons finds none outside quotes.
+  expect(readLine(line, ';')).toHaveLength(1);
+});
