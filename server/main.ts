@@ -15,7 +15,8 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { createHttpApp } from './http/create-app';
 import { createShopServer } from './http/create-server';
 import { ROOT } from './paths';
-import { scheduleStartupGarbageCollection } from './startup-garbage';
+import { startPageCacheSweep } from './cache/page-cache-store';
+import { collectStartupGarbage, scheduleStartupGarbageCollection } from './startup-garbage';
 
 const isDev = process.argv.includes('--dev');
 
@@ -100,6 +101,8 @@ async function main() {
   console.log(banner.join('\n'));
   // Start-up's garbage goes back to the system before the shop's first visitor (decision 019).
   if (!isDev) scheduleStartupGarbageCollection();
+  // Stale pages leave the page cache every minute; a large sweep gives its memory back (issue 30 item 6).
+  const stopPageCacheSweep = shop.services.pageCache ? startPageCacheSweep(shop.services.pageCache, collectStartupGarbage) : undefined;
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -109,6 +112,7 @@ async function main() {
     // Stop accepting; requests in flight finish; idle keep-alive sockets close now.
     server.close(async () => {
       try {
+        stopPageCacheSweep?.();
         await closeVite?.();
         await controlSocket?.close();
         await backupSchedule.stop();
