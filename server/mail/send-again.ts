@@ -1,17 +1,19 @@
 /**
  * "Send again" on the admin's Mail tab (issue 30 item 1): a failed message is queued once more
- * with a fresh 24 hours of retries. Conditional on 'failed', so two clicks queue it once.
+ * with a fresh 24 hours of retries; one waiting for its next try (the mail server is back, say)
+ * is tried at once. Conditional updates: two clicks on a failed message queue it once.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../app-error';
 import type { Executor } from '../db/client';
 import { emailOutbox } from '../db/schema';
 
 export const MAIL_NOT_FOUND = 'E-mail not found';
 
-/** Queues the failed message `id` again; 404 when there is none, 409 when it is not failed (sent, or queued already). */
+/** Queues message `id` again; 404 when there is none, 409 when it is sent, being sent, or queued and not tried yet. */
 export async function sendAgain(options: { db: Executor; id: string }): Promise<void> {
-  const rows = await options.db
+  const { db, id } = options;
+  const failed = await db
     .update(emailOutbox)
     .set({
       status: 'queued',
@@ -21,13 +23,16 @@ export async function sendAgain(options: { db: Executor; id: string }): Promise<
       retrySince: sql`now()`,
       claimedAt: null,
     })
-    .where(and(eq(emailOutbox.id, options.id), eq(emailOutbox.status, 'failed')))
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
     .returning({ id: emailOutbox.id });
-  if (rows.length > 0) return;
-  const [row] = await options.db
-    .select({ status: emailOutbox.status })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.id, options.id));
+  if (failed.length > 0) return;
+  const waiting = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued'), gt(emailOutbox.attempts, 0)))
+    .returning({ id: emailOutbox.id });
+  if (waiting.length > 0) return;
+  const [row] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
   if (!row) throw notFound(MAIL_NOT_FOUND);
   throw new AppError('mail-not-failed', {
     status: 409,

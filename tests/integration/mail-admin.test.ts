@@ -87,6 +87,19 @@ it('lists failed and retrying e-mails, counts the failed on the dashboard, and s
   expect(after.failedEmails).toBe(0);
 });
 
+it('tries a message waiting for its next attempt at once (Try now)', async () => {
+  const waitingId = await queue('waiting@example.com', 'retrying');
+  const response = await admin(`/api/admin/mail/${waitingId}`, { method: 'POST' });
+  expect(response.status).toBe(200);
+  const [row] = await shop.database.db
+    .select()
+    .from(emailOutbox)
+    .where(sql`id = ${waitingId}`);
+  // Due now (or already sent by the delivery it started), its attempts kept.
+  if (row!.status === 'queued') expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+  expect(row!.attempts).toBeGreaterThanOrEqual(2);
+});
+
 it('answers a bad or unknown id 404 and a sent or queued message 409, changing nothing', async () => {
   const queuedId = await queue('fresh@example.com', 'queued');
   expect((await admin('/api/admin/mail/not-a-uuid', { method: 'POST' })).status).toBe(404);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { AdminMail, AdminMailMessage } from '@domain/admin-contract';
 import { SHOP_TIME_ZONE } from '@domain/dates';
 import { Mail, RefreshCw, TriangleAlert } from '~/components/ui/icons';
@@ -26,7 +26,12 @@ const attemptsText = (attempts: number) => `${attempts} ${attempts === 1 ? 'atte
  */
 export function MailTab() {
   const queryClient = useQueryClient();
-  const mail = useQuery({ queryKey: MAIL_KEY, queryFn: () => adminGet<AdminMail>('/api/admin/mail') });
+  // Refreshed every few seconds: a message tried again leaves the list once it is sent.
+  const mail = useQuery({
+    queryKey: MAIL_KEY,
+    queryFn: () => adminGet<AdminMail>('/api/admin/mail'),
+    refetchInterval: 5_000,
+  });
   const sendAgain = useMutation({
     mutationFn: (message: AdminMailMessage) => adminSend<{ queued: true }>(`/api/admin/mail/${message.id}`, 'POST'),
     onSuccess: (_answer, message) => notify({ title: 'E-mail queued again', description: `To ${message.to}` }),
@@ -67,16 +72,7 @@ export function MailTab() {
               data-testid="mail-failed-row"
             >
               <MessageLines message={message} />
-              <Button
-                variant="outline"
-                size="sm"
-                className="h-10! justify-self-start"
-                aria-label={`Send again: ${message.subject} to ${message.to}`}
-                disabled={sendAgain.isPending && sendAgain.variables?.id === message.id}
-                onClick={() => sendAgain.mutate(message)}
-              >
-                <RefreshCw className="size-4" aria-hidden /> Send again
-              </Button>
+              <SendAgainButton message={message} sendAgain={sendAgain} label="Send again" />
             </li>
           ))}
         </ul>
@@ -91,13 +87,41 @@ export function MailTab() {
         {data?.retrying.length === 0 && <p className="py-6 text-center text-sm text-muted">Nothing is waiting.</p>}
         <ul className="divide-y divide-line">
           {data?.retrying.map((message) => (
-            <li key={message.id} className="py-3" data-testid="mail-retrying-row">
+            <li
+              key={message.id}
+              className="grid gap-3 py-3 sm:grid-cols-[1fr_auto] sm:items-center"
+              data-testid="mail-retrying-row"
+            >
               <MessageLines message={message} />
+              <SendAgainButton message={message} sendAgain={sendAgain} label="Try now" />
             </li>
           ))}
         </ul>
       </section>
     </div>
+  );
+}
+
+function SendAgainButton({
+  message,
+  sendAgain,
+  label,
+}: {
+  message: AdminMailMessage;
+  sendAgain: UseMutationResult<unknown, Error, AdminMailMessage>;
+  label: string;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="h-10! justify-self-start"
+      aria-label={`${label}: ${message.subject} to ${message.to}`}
+      disabled={sendAgain.isPending && sendAgain.variables?.id === message.id}
+      onClick={() => sendAgain.mutate(message)}
+    >
+      <RefreshCw className="size-4" aria-hidden /> {label}
+    </Button>
   );
 }
 
