@@ -1,22 +1,50 @@
 /**
- * Customer sign-in attempts, counted atomically before the password is checked (issue 12
- * item 2), in the database so that every process shares the count: at most SIGN_IN_LIMIT.max
- * wrong attempts per client address and window, whatever the concurrency. Better Auth's own
- * limiter (also configured) reads its counter and writes it back later, so parallel attempts
- * all pass it; this check runs in front of it. A successful sign-in hands its count back.
+ * Customer sign-in attempts (issue 12 item 2, issue 30 item 4, decision 029), counted
+ * atomically before the password is checked, in the database so that every process shares
+ * the counts, on two keys:
+ *
+ * - **per client address**, SIGN_IN_ADDRESS_RULE: generous, since a dorm or a campus shares one
+ *   address behind its NAT; one student's typos do not lock the others out for long;
+ * - **per account** (the e-mail address given), SIGN_IN_ACCOUNT_RULE: an attacker spread over
+ *   many addresses still gets few guesses at one account. Counted for any address typed, a
+ *   registered one or not, so the limit tells nothing about which exist.
+ *
+ * A successful sign-in hands both counts back: only wrong attempts count. Better Auth's own
+ * limiter, which counted every sign-in (8 correct ones in a row gave 5×200 then 3×429), is off
+ * for this path (create-auth.ts).
  */
-import { AUTH_TEXTS } from '../../domain/auth-feedback';
-import { hitRateLimit, refundRateLimitHit, type RateLimitRule } from '../admin/rate-limit';
+import { AUTH_TEXTS, SIGN_IN_ACCOUNT_LIMIT } from '../../domain/auth-feedback';
+import { hitRateLimit, refundRateLimitHit, type RateLimitHit, type RateLimitRule } from '../admin/rate-limit';
 import type { Executor } from '../db/client';
 import { CLIENT_IP_HEADER } from '../http/client-ip-header';
 
-/** Failed sign-in attempts allowed per client address and window. */
-export const SIGN_IN_LIMIT = { window: 60, max: 5 } as const;
-export const SIGN_IN_RULE: RateLimitRule = { limit: SIGN_IN_LIMIT.max, windowMs: SIGN_IN_LIMIT.window * 1000 };
+/** Wrong sign-ins allowed per client address and window. */
+export const SIGN_IN_ADDRESS_RULE: RateLimitRule = { limit: 30, windowMs: 5 * 60 * 1000 };
+/** Wrong sign-ins allowed per account (e-mail address) and window, from every address together. */
+export const SIGN_IN_ACCOUNT_RULE: RateLimitRule = {
+  limit: SIGN_IN_ACCOUNT_LIMIT.attempts,
+  windowMs: SIGN_IN_ACCOUNT_LIMIT.minutes * 60 * 1000,
+};
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
+/** Longer than any e-mail address (254): a longer text is cut, not stored whole. */
+const ACCOUNT_KEY_MAX = 320;
 
 const isSignIn = (request: Request) =>
-  request.method === 'POST' && new URL(request.url).pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '') === SIGN_IN_PATH;
+  request.method === 'POST' &&
+  new URL(request.url).pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '') === SIGN_IN_PATH;
+
+/** The e-mail address of a sign-in body as Better Auth compares it (trimmed, lower-case), or null. */
+async function accountOf(request: Request): Promise<string | null> {
+  // The HTTP shell has read the body already (body-guard.ts): the clone costs no network read.
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => null);
+  const email = (body as { email?: unknown } | null)?.email;
+  if (typeof email !== 'string') return null;
+  const normalised = email.trim().toLowerCase();
+  return normalised ? normalised.slice(0, ACCOUNT_KEY_MAX) : null;
+}
 
 export async function limitSignInAttempts(options: {
   db: Executor;
@@ -27,28 +55,50 @@ export async function limitSignInAttempts(options: {
   const handle = async (forwarded: Request) => sameShapeWhenLimited(await options.handle(forwarded));
   if (!isSignIn(request)) return handle(request);
   // Set by the HTTP shell from the socket (or a trusted proxy); never the client's own value.
-  const key = `sign-in:${request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'}`;
-  const hit = await hitRateLimit({ db, key, rule: SIGN_IN_RULE });
-  if (hit.limited) return tooManyAttempts(String(hit.retryAfterSeconds));
+  const addressKey = `sign-in:${request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'}`;
+  const address = await hitRateLimit({ db, key: addressKey, rule: SIGN_IN_ADDRESS_RULE });
+  if (address.limited) return tooManyAttempts(address, AUTH_TEXTS.tooManyAttempts, 'TOO_MANY_REQUESTS');
+  const email = await accountOf(request);
+  const accountKey = email ? `sign-in-account:${email}` : null;
+  if (accountKey) {
+    const account = await hitRateLimit({ db, key: accountKey, rule: SIGN_IN_ACCOUNT_RULE });
+    if (account.limited) {
+      // Not verified, so not a wrong attempt from this address.
+      await refundRateLimitHit({ db, key: addressKey, hit: address });
+      return tooManyAttempts(account, AUTH_TEXTS.tooManyAttemptsForAccount, 'TOO_MANY_ATTEMPTS_FOR_ACCOUNT');
+    }
+    const response = await handle(request);
+    if (response.ok) {
+      await refundRateLimitHit({ db, key: addressKey, hit: address });
+      await refundRateLimitHit({ db, key: accountKey, hit: account });
+    }
+    return response;
+  }
   const response = await handle(request);
-  if (response.ok) await refundRateLimitHit({ db, key, hit });
+  if (response.ok) await refundRateLimitHit({ db, key: addressKey, hit: address });
   return response;
 }
 
-function tooManyAttempts(retryAfter: string): Response {
+function tooManyAttempts(hit: Pick<RateLimitHit, 'retryAfterSeconds'>, message: string, code: string): Response {
+  const retryAfter = String(hit.retryAfterSeconds);
   return Response.json(
     // `error` is the shop's shape; `code` and `message` are what Better Auth's answers carry.
-    { error: AUTH_TEXTS.tooManyAttempts, code: 'TOO_MANY_REQUESTS', message: AUTH_TEXTS.tooManyAttempts },
+    { error: message, code, message },
     { status: 429, headers: { 'Retry-After': retryAfter, 'X-Retry-After': retryAfter, 'Cache-Control': 'no-store' } },
   );
 }
 
 /**
- * Better Auth's own limiter (sign-up, password reset, and sign-in behind this check) answers
- * 429 with only `{ message }`: the same refusal is given in the one shape, with its wait.
+ * Better Auth's own limiter (sign-up, password reset) answers 429 with only `{ message }`: the
+ * same refusal is given in the one shape, with its wait.
  */
 async function sameShapeWhenLimited(response: Response): Promise<Response> {
   if (response.status !== 429) return response;
   await response.body?.cancel();
-  return tooManyAttempts(response.headers.get('X-Retry-After') ?? response.headers.get('Retry-After') ?? '60');
+  const wait = Number(response.headers.get('X-Retry-After') ?? response.headers.get('Retry-After') ?? '60');
+  return tooManyAttempts(
+    { retryAfterSeconds: Number.isFinite(wait) && wait > 0 ? wait : 60 },
+    AUTH_TEXTS.tooManyAttempts,
+    'TOO_MANY_REQUESTS',
+  );
 }
