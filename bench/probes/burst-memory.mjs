@@ -27,7 +27,9 @@ async function worker() {
   }
 }
 await Promise.all(Array.from({ length: 50 }, worker));
-console.log(JSON.stringify({ at: 'burst done', seconds: Math.round((Date.now() - started) / 1000), statuses, rssMb: rss() }));
+console.log(
+  JSON.stringify({ at: 'burst done', seconds: Math.round((Date.now() - started) / 1000), statuses, rssMb: rss() }),
+);
 for (let minute = 1; minute <= Number(minutes); minute++) {
   await new Promise((r) => setTimeout(r, 60_000));
   console.log(JSON.stringify({ at: `${minute} min after`, rssMb: rss() }));

@@ -16,7 +16,13 @@ const fullPath = (id) => {
   const parent = route.parentId ? fullPath(route.parentId) : '';
   return [parent, route.path ?? ''].filter(Boolean).join('/');
 };
-const SAMPLE = { slug: 'faith-over-fear-tee', id: '00000000-0000-4000-8000-000000000000', sessionId: 'cs_x', name: 'x', '*': 'x/y' };
+const SAMPLE = {
+  slug: 'faith-over-fear-tee',
+  id: '00000000-0000-4000-8000-000000000000',
+  sessionId: 'cs_x',
+  name: 'x',
+  '*': 'x/y',
+};
 const paths = new Set(['/favicon.ico', '/robots.txt', '/healthz']);
 paths.add(`/assets/${readdirSync(path.join(root, 'build/client/assets')).find((f) => f.endsWith('.js'))}`);
 for (const id of Object.keys(routes)) {
@@ -29,10 +35,13 @@ function send(method, target, body) {
   return new Promise((resolve) => {
     const headers = { Origin: `http://127.0.0.1:${port}` };
     if (body) Object.assign(headers, { 'Content-Type': body[0], 'Content-Length': Buffer.byteLength(body[1]) });
-    const request = http.request({ host: '127.0.0.1', port, method, path: target, headers, agent: false }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode));
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, method, path: target, headers, agent: false },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode));
+      },
+    );
     request.on('error', () => resolve('error'));
     request.end(body ? body[1] : undefined);
   });
@@ -49,4 +58,11 @@ for (const target of paths) {
     }
   }
 }
-console.log(JSON.stringify({ requests: total, paths: paths.size, fiveHundreds: failures.length, failures: failures.slice(0, 20) }));
+console.log(
+  JSON.stringify({
+    requests: total,
+    paths: paths.size,
+    fiveHundreds: failures.length,
+    failures: failures.slice(0, 20),
+  }),
+);

@@ -11,7 +11,11 @@ for (let index = 0; index < count; index++) {
   const response = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify({ email: `outage-${started}-${index}@example.com`, password: 'outage-password-1', name: 'Outage' }),
+    body: JSON.stringify({
+      email: `outage-${started}-${index}@example.com`,
+      password: 'outage-password-1',
+      name: 'Outage',
+    }),
   });
   if (response.ok) queued += 1;
 }
@@ -25,8 +29,9 @@ const server = new SMTPServer({
     const chunks = [];
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
-      const id = /^Message-ID: (.+?)\r?$/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? 'none';
-      arrived.set(id, (arrived.get(id) ?? 0) + 1);
+      // One message per recipient: each sign-up's address is its own.
+      const id = session.envelope.rcptTo.map((r) => r.address).join(',');
+      if (id.startsWith(`outage-${started}-`)) arrived.set(id, (arrived.get(id) ?? 0) + 1);
       callback();
     });
   },
