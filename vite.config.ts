@@ -146,6 +146,8 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
+  // No .env for the browser bundle: settings reach the server through process.env only.
+  envDir: false,
   plugins: [serverOnlyGuard(), tailwindcss(), reactRouter(), shopChunk(), precompress()],
   resolve: {
     alias: {
@@ -157,6 +159,8 @@ export default defineConfig({
   build: {
     // Assets are content-hashed; served with immutable caching by server/http.
     assetsInlineLimit: 2048,
+    // Rolldown's "slowest callbacks" timing block reads like an error to an operator.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   server: {
     // The dev server runs inside server/main.ts (middleware mode).

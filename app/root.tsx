@@ -20,6 +20,7 @@ import { SiteFooter } from '~/components/shop/site-footer';
 import { SiteHeader } from '~/components/shop/site-header';
 import { VisitorTracker } from '~/components/shop/visitor-tracker';
 import { Toaster } from '~/components/ui/toaster';
+import type { RootFavoritesData } from '~/lib/favorites-store';
 import { useNonce } from '~/lib/nonce';
 
 export const links: LinksFunction = () => [
@@ -35,7 +36,9 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.auth.getViewer(request);
   const favoriteIds = viewer ? await listFavoriteIds({ db: context.db, userId: viewer.userId }) : null;
-  return { viewer, favoriteIds, publicUrl: context.config.publicUrl };
+  return { viewer, favoriteIds, publicUrl: context.config.publicUrl } satisfies RootFavoritesData & {
+    publicUrl: string;
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -54,10 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="skip-link"
-        >
+        <a href="#main" className="skip-link">
           Skip to content
         </a>
         {!isBare && <SiteHeader viewer={data?.viewer ?? null} />}

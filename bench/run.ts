@@ -13,13 +13,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { probe, runHttpBench, type HttpDefaults } from './lib/http';
-import { measureJsWeight } from './lib/js-weight';
+import { probe, runHttpBench, type HttpDefaults } from '../tools/measure/http';
+import { measureJsWeight } from '../tools/measure/js-weight';
 import { runLighthouse } from './lib/lighthouse';
 import { mb, peakResidentDuring, residentBytes } from './lib/memory';
 import { pairSpecs, runPair, type CacheMode } from './lib/pairs';
 import { createBenchDatabase, DEFAULT_ADMIN_URL, postgresReachable, redactUrl } from './lib/postgres';
-import { startReaper } from './lib/reaper';
+import { startReaper } from '../tools/measure/reaper';
 import {
   appliesTo,
   DEFAULT_SCENARIO_TIMEOUT_S,
@@ -27,7 +27,7 @@ import {
   runScenario,
   type LoadedScenario,
 } from './lib/scenarios';
-import { buildShop, startServer, type RunningServer } from './lib/server';
+import { buildShop, startServer, type RunningServer } from '../tools/measure/server';
 import {
   formatSummary,
   type BackendResults,
@@ -36,8 +36,8 @@ import {
   type MemoryRecord,
   type PageCheck,
 } from './lib/summary';
-import type { Backend, HttpBenchOptions, ScenarioContext } from './lib/types';
-import { closeCleanup, envNumber, errorMessage, log, onCleanup, runCleanup, sleep } from './lib/util';
+import type { Backend, HttpBenchOptions, ScenarioContext } from '../tools/measure/types';
+import { closeCleanup, envNumber, errorMessage, log, onCleanup, runCleanup, sleep } from '../tools/measure/util';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -72,6 +72,7 @@ const USAGE = `usage: npm run bench [-- --postgres] [-- --no-lighthouse]
   --postgres       also run the HTTP part against PostgreSQL (BENCH_POSTGRES=1); a fresh database
                    wyf_bench_<random> on the server of DATABASE_URL (default ${DEFAULT_ADMIN_URL}) is dropped after
   --no-lighthouse  skip Lighthouse (BENCH_LIGHTHOUSE=0)
+  --scenarios-only only the scenarios (the checkout against its floor, the campus drop, ...) on each backend
 environment: BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 1), BENCH_LIGHTHOUSE_ALL=1 (also /t-shirts, /new-arrivals), BENCH_CONNECTIONS (50),
   BENCH_PAIR_DURATION (s per side and round, 3), BENCH_PAIR_ROUNDS (2), BENCH_PAIR_WARMUP (s, 1),
   BENCH_COLD_WARMUP (s per pair page on the freshly started cold shop before its pairs, 4),
@@ -80,7 +81,7 @@ environment: BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 1), BENCH_LIGHTHOUS
 
 function parseOptions() {
   const args = process.argv.slice(2);
-  const known = new Set(['--postgres', '--no-lighthouse', '--help', '-h']);
+  const known = new Set(['--postgres', '--no-lighthouse', '--scenarios-only', '--help', '-h']);
   const unknown = args.filter((a) => !known.has(a));
   if (args.includes('--help') || args.includes('-h') || unknown.length > 0) {
     if (unknown.length > 0) console.error(`unknown argument(s): ${unknown.join(' ')}`);
@@ -110,6 +111,8 @@ function parseOptions() {
         ? 0
         : Math.round(envNumber('BENCH_LIGHTHOUSE_RUNS', 1, { allowZero: true })),
     postgres: args.includes('--postgres') || process.env.BENCH_POSTGRES === '1',
+    /** Only the scenarios (checkout, campus drop, ...): no page yardstick, pairs, load runs or Lighthouse. */
+    scenariosOnly: args.includes('--scenarios-only'),
     adminDatabaseUrl: process.env.DATABASE_URL?.trim() || DEFAULT_ADMIN_URL,
     scenarioFilter: !scenariosEnv
       ? null
@@ -437,86 +440,91 @@ async function runBackend(backend: Backend, memoryOnly = false): Promise<void> {
       return;
     }
 
-    record.pages = (await step(`check pages (${backend})`, () => checkPages(baseUrl))) ?? [];
+    // --scenarios-only: straight to the scenarios.
+    if (!options.scenariosOnly) {
+      record.pages = (await step(`check pages (${backend})`, () => checkPages(baseUrl))) ?? [];
 
-    if (backend === 'pglite') {
-      results.jsWeight = await step('measure JavaScript weight of /', () => measureJsWeight(baseUrl, '/'));
-      if (yardstick && results.yardstick) {
-        const ys = yardstick.baseUrl;
-        results.yardstick.jsWeight = await step('measure JavaScript weight of the yardstick', () =>
-          measureJsWeight(ys, '/'),
-        );
-        results.yardstick.html = await step('HTML weight of the yardstick', () => htmlWeight(ys));
-        results.yardstick.shopHtml = await step('HTML weight of the shop', () => htmlWeight(baseUrl));
-      }
-    }
-
-    const { peakBytes } = await peakResidentDuring(server.pid, async () => {
-      for (const target of HTTP_TARGETS) {
-        const result = await step(`autocannon ${target.label} (${backend})`, () =>
-          runHttpBench(defaults, target, abort.signal),
-        );
-        if (result) {
-          record.http.push(result);
-          log(
-            `  ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+      if (backend === 'pglite') {
+        results.jsWeight = await step('measure JavaScript weight of /', () => measureJsWeight(baseUrl, '/'));
+        if (yardstick && results.yardstick) {
+          const ys = yardstick.baseUrl;
+          results.yardstick.jsWeight = await step('measure JavaScript weight of the yardstick', () =>
+            measureJsWeight(ys, '/'),
           );
+          results.yardstick.html = await step('HTML weight of the yardstick', () => htmlWeight(ys));
+          results.yardstick.shopHtml = await step('HTML weight of the shop', () => htmlWeight(baseUrl));
         }
       }
-    });
-    memory.peakBytes = peakBytes;
-    memory.load = 'built-in load runs';
-    if (backend === 'pglite') await runPairs('warm', server, memory);
 
-    if (backend === 'pglite' && options.lighthouseRuns > 0) {
-      // The reports are written as each run ends, before latest.json (which makes the folder too).
-      await mkdir(RESULTS_DIR, { recursive: true });
-      results.lighthouse = await step('Lighthouse mobile performance of /', () =>
-        runLighthouse({
-          url: `${baseUrl}/`,
-          runs: options.lighthouseRuns,
-          chromePath: options.chromePath,
-          timeoutMsPerRun: LIGHTHOUSE_RUN_TIMEOUT_MS,
-          reportPath: path.join(RESULTS_DIR, 'lighthouse-home.json'),
-          signal: abort.signal,
-        }),
-      );
-      if (results.lighthouse && results.lighthouse.successfulRuns === 0) {
-        results.failures.push({
-          step: 'Lighthouse mobile performance of /',
-          error: results.lighthouse.runs[0]?.error ?? 'no successful run',
-        });
-      }
-      // The same on the yardstick: what this machine allows a bare React Router page today.
-      if (yardstick && results.yardstick) {
-        const floorUrl = `${yardstick.baseUrl}/`;
-        results.yardstick.lighthouse = await step("Lighthouse mobile performance of the yardstick's /", () =>
+      const { peakBytes } = await peakResidentDuring(server.pid, async () => {
+        for (const target of HTTP_TARGETS) {
+          const result = await step(`autocannon ${target.label} (${backend})`, () =>
+            runHttpBench(defaults, target, abort.signal),
+          );
+          if (result) {
+            record.http.push(result);
+            log(
+              `  ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+            );
+          }
+        }
+      });
+      memory.peakBytes = peakBytes;
+      memory.load = 'built-in load runs';
+      if (backend === 'pglite') await runPairs('warm', server, memory);
+
+      if (backend === 'pglite' && options.lighthouseRuns > 0) {
+        // The reports are written as each run ends, before latest.json (which makes the folder too).
+        await mkdir(RESULTS_DIR, { recursive: true });
+        results.lighthouse = await step('Lighthouse mobile performance of /', () =>
           runLighthouse({
-            url: floorUrl,
+            url: `${baseUrl}/`,
             runs: options.lighthouseRuns,
             chromePath: options.chromePath,
             timeoutMsPerRun: LIGHTHOUSE_RUN_TIMEOUT_MS,
-            reportPath: path.join(RESULTS_DIR, 'lighthouse-yardstick.json'),
+            reportPath: path.join(RESULTS_DIR, 'lighthouse-home.json'),
             signal: abort.signal,
           }),
         );
-      }
-      // The storefront issue's other two pages with a performance goal (>= 95).
-      for (const extraPath of options.lighthouseAll ? ['/t-shirts', '/new-arrivals'] : []) {
-        const summary = await step(`Lighthouse mobile performance of ${extraPath}`, () =>
-          runLighthouse({
-            url: `${baseUrl}${extraPath}`,
-            runs: options.lighthouseRuns,
-            chromePath: options.chromePath,
-            timeoutMsPerRun: LIGHTHOUSE_RUN_TIMEOUT_MS,
-            reportPath: path.join(RESULTS_DIR, `lighthouse${extraPath.replace(/\//g, '-')}.json`),
-            signal: abort.signal,
-          }),
-        );
-        if (summary) {
-          results.lighthouseOtherPages.push(summary);
-          const m = summary.median;
-          log(`  Lighthouse ${extraPath}: median score ${m.score}, LCP ${m.lcpMs} ms, CLS ${m.cls}, TBT ${m.tbtMs} ms`);
+        if (results.lighthouse && results.lighthouse.successfulRuns === 0) {
+          results.failures.push({
+            step: 'Lighthouse mobile performance of /',
+            error: results.lighthouse.runs[0]?.error ?? 'no successful run',
+          });
+        }
+        // The same on the yardstick: what this machine allows a bare React Router page today.
+        if (yardstick && results.yardstick) {
+          const floorUrl = `${yardstick.baseUrl}/`;
+          results.yardstick.lighthouse = await step("Lighthouse mobile performance of the yardstick's /", () =>
+            runLighthouse({
+              url: floorUrl,
+              runs: options.lighthouseRuns,
+              chromePath: options.chromePath,
+              timeoutMsPerRun: LIGHTHOUSE_RUN_TIMEOUT_MS,
+              reportPath: path.join(RESULTS_DIR, 'lighthouse-yardstick.json'),
+              signal: abort.signal,
+            }),
+          );
+        }
+        // The storefront issue's other two pages with a performance goal (>= 95).
+        for (const extraPath of options.lighthouseAll ? ['/t-shirts', '/new-arrivals'] : []) {
+          const summary = await step(`Lighthouse mobile performance of ${extraPath}`, () =>
+            runLighthouse({
+              url: `${baseUrl}${extraPath}`,
+              runs: options.lighthouseRuns,
+              chromePath: options.chromePath,
+              timeoutMsPerRun: LIGHTHOUSE_RUN_TIMEOUT_MS,
+              reportPath: path.join(RESULTS_DIR, `lighthouse${extraPath.replace(/\//g, '-')}.json`),
+              signal: abort.signal,
+            }),
+          );
+          if (summary) {
+            results.lighthouseOtherPages.push(summary);
+            const m = summary.median;
+            log(
+              `  Lighthouse ${extraPath}: median score ${m.score}, LCP ${m.lcpMs} ms, CLS ${m.cls}, TBT ${m.tbtMs} ms`,
+            );
+          }
         }
       }
     }
@@ -576,9 +584,9 @@ let exitCode = 0;
 try {
   results.build = await step('react-router build', () => buildShop(ROOT, BUILD_TIMEOUT_MS));
   const yardstickDir = path.join(BENCH_DIR, 'yardstick');
-  const yardstickBuild = await step('react-router build (yardstick)', () =>
-    buildShop(ROOT, BUILD_TIMEOUT_MS, yardstickDir),
-  );
+  const yardstickBuild = options.scenariosOnly
+    ? null
+    : await step('react-router build (yardstick)', () => buildShop(ROOT, BUILD_TIMEOUT_MS, yardstickDir));
   if (yardstickBuild) {
     yardstick = await step('start the yardstick', () =>
       startServer({
@@ -605,8 +613,8 @@ try {
   }
   if (results.build) {
     for (const backend of backends) await runBackend(backend);
-    await runCold();
-    if (!options.postgres && options.postgresMemory) {
+    if (!options.scenariosOnly) await runCold();
+    if (!options.postgres && options.postgresMemory && !options.scenariosOnly) {
       if (await postgresReachable(options.adminDatabaseUrl)) {
         await runBackend('postgres', true);
       } else {

@@ -69,8 +69,7 @@ export function firstBlockingCartProblem(
   return blocking ? mapCartProblem(blocking) : null;
 }
 
-/** What creating an external checkout gives: the URL, a refusal by Shopify, or no answer. */
-export type ExternalCheckoutResult =
-  | { ok: true; checkoutUrl: string }
-  | { ok: false; reason: 'rejected'; problem: MappedCartProblem }
-  | { ok: false; reason: 'unavailable' };
+/** What creating an external checkout gives (a refusal or no answer is thrown: server/app-error.ts ProviderError). */
+export interface ExternalCheckout {
+  checkoutUrl: string;
+}

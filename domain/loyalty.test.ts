@@ -13,6 +13,7 @@ import {
   roundDownToRedemptionStep,
   signedPoints,
   summarizeLedger,
+  pointsTakenBack,
 } from './loyalty';
 
 describe('constants', () => {
@@ -118,6 +119,28 @@ describe('ledger', () => {
         { type: 'adjusted', points: 50 },
       ]),
     ).toEqual({ available: 850, lifetime: 1334 });
+  });
+
+  it('lifetime points leave out what a cancellation took back of its order (issue 32)', () => {
+    // Order A earned 800 and redeemed 500; its cancellation returned the 500 and took back
+    // 300 of the 800 (net +200): 500 of A's points stay earned.
+    const entries = [
+      { type: 'earned' as const, points: 1000 },
+      { type: 'earned' as const, points: 800, orderId: 'a' },
+      { type: 'redeemed' as const, points: -500, orderId: 'a' },
+      { type: 'adjusted' as const, points: 200, orderId: 'a', orderRedeemed: -500 },
+    ];
+    expect(pointsTakenBack(entries[3]!)).toBe(300);
+    expect(summarizeLedger(entries)).toEqual({ available: 1500, lifetime: 1500 });
+    // Without a redemption the adjustment's negative net is all taken back.
+    expect(
+      summarizeLedger([
+        { type: 'earned', points: 800, orderId: 'b' },
+        { type: 'adjusted', points: -800, orderId: 'b' },
+      ]),
+    ).toEqual({ available: 0, lifetime: 0 });
+    // An adjustment not tied to an order (the owner's correction) takes nothing from lifetime.
+    expect(pointsTakenBack({ type: 'adjusted', points: -34 })).toBe(0);
   });
 
   it('treats redeemed entries as deductions whichever sign they were stored with', () => {

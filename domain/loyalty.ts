@@ -43,7 +43,17 @@ export const LOYALTY_TRANSACTION_TYPES = ['earned', 'redeemed', 'adjusted'] as c
 
 export type LoyaltyTransactionType = (typeof LOYALTY_TRANSACTION_TYPES)[number];
 
-export type LoyaltyLedgerEntry = { type: LoyaltyTransactionType; points: number };
+/**
+ * One ledger row. `orderRedeemed` is, for an 'adjusted' row a cancellation wrote for an order,
+ * the points that order redeemed (its 'redeemed' row): the adjustment returned those and took
+ * back the rest of its (negative) part from what the order earned.
+ */
+export type LoyaltyLedgerEntry = {
+  type: LoyaltyTransactionType;
+  points: number;
+  orderId?: string | null | undefined;
+  orderRedeemed?: number | null | undefined;
+};
 
 export type LoyaltySummary = { available: number; lifetime: number };
 
@@ -104,15 +114,30 @@ export function signedPoints(entry: LoyaltyLedgerEntry): number {
   }
 }
 
-/** Available points (sum of signed entries) and lifetime points (sum earned). SPEC §2 Loyalty */
+/**
+ * The points a cancellation's adjustment took back of what its order earned: it returned the
+ * order's redeemed points and its net is returned - taken back (planPointsReversal), so taken
+ * back = redeemed - net. Other rows take nothing back.
+ */
+export function pointsTakenBack(entry: LoyaltyLedgerEntry): number {
+  if (entry.type !== 'adjusted' || !entry.orderId) return 0;
+  return Math.max(0, Math.abs(entry.orderRedeemed ?? 0) - entry.points);
+}
+
+/**
+ * Available points (sum of signed entries) and lifetime points: every point earned, less what
+ * a refund took back (issue 32: the lifetime figure and the ledger agree). SPEC §2 Loyalty
+ * The SQL twin is server/loyalty/ledger.ts getPointsTotals.
+ */
 export function summarizeLedger(entries: readonly LoyaltyLedgerEntry[]): LoyaltySummary {
   let available = 0;
   let lifetime = 0;
   for (const entry of entries) {
     available += signedPoints(entry);
     if (entry.type === 'earned') lifetime += Math.abs(entry.points);
+    lifetime -= pointsTakenBack(entry);
   }
-  return { available, lifetime };
+  return { available, lifetime: Math.max(0, lifetime) };
 }
 
 /** Points as shown in Recent Activity: '+1,234', '-500', '0'. SPEC §2 Loyalty */

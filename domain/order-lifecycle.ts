@@ -53,8 +53,7 @@ export const LIFECYCLE_MESSAGES = {
   carrierUnknown: `Carrier must be one of ${CARRIER_OPTIONS.join(', ')}.`,
   trackingNeedsCarrier: 'Choose the carrier for this tracking number.',
   shipDialogTitle: (orderNumber: string) => `Ship order ${orderNumber}`,
-  shipDialogDescription:
-    'The customer gets a "Your order has shipped" email with the tracking number, if you add one.',
+  shipDialogDescription: 'The customer gets a "Your order has shipped" email with the tracking number, if you add one.',
   cancelDialogTitle: (orderNumber: string) => `Cancel order ${orderNumber}?`,
   cancelPaidDescription: (total: Cents, status = 'processing') =>
     `The payment of ${formatCents(total)} is refunded, ${
@@ -87,6 +86,9 @@ export const LIFECYCLE_MESSAGES = {
     `A payment of ${formatCents(amount)} arrived after the order was cancelled; it was refunded automatically.`,
   noteLatePaymentRefundFailed: (amount: Cents, reason: string) =>
     `A payment of ${formatCents(amount)} arrived after the order was cancelled; the automatic refund failed (${reason}). Refund it in the payment provider's dashboard.`,
+  /** The provider's answer was lost (timeout, network): the sweep asks again with the same key; nothing to do by hand yet. */
+  noteLatePaymentRefundPending: (amount: Cents, reason: string) =>
+    `A payment of ${formatCents(amount)} arrived after the order was cancelled; the automatic refund has no answer yet (${reason}). The shop asks the payment provider again automatically; a later note says how it ended.`,
   notePointsNotTakenBack: (points: number) =>
     `${formatCount(points)} points earned by this order could not be taken back (already spent).`,
   noteProviderRefund: (amount: Cents) => `Refunded ${formatCents(amount)} in the payment provider's dashboard.`,

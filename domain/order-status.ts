@@ -31,3 +31,15 @@ export function orderStatusBadgeVariant(status: OrderStatus): OrderStatusBadgeVa
 export function orderStatusLabel(status: OrderStatus): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
+
+/**
+ * What "paid" means, defined once (issue 29): the payment arrived (paid_at is set) and the order
+ * is not cancelled. Revenue (the dashboard, its chart), the trigger-kept counters and the payment
+ * pages all read it from here; the SQL form is server/orders/paid-order.ts.
+ */
+export function isPaidOrder(order: { status: string; paidAt: Date | null }): boolean {
+  return order.paidAt !== null && order.status !== 'cancelled';
+}
+
+/** The statuses a paid order counts under (every one but cancelled): the revenue counters' keys. */
+export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) => status !== 'cancelled');

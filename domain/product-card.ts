@@ -10,9 +10,7 @@
  */
 import * as MESSAGES from './messages';
 import { parsePriceToCents } from './money';
-import type { CardVariant } from './storefront-product';
-
-export type ColorVariant = { color: string; image: string; colorHex?: string | undefined };
+import type { CardVariant, ColorVariant } from './storefront-product';
 
 function sameColor(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -4,9 +4,11 @@
  * or an external (Shopify) product. SPEC §2 Product card, §3, §7.
  */
 import type { ExternalProduct } from './external-product';
-import type { ColorVariant } from './product-card';
 import { parsePriceToCents } from './money';
 import { LOW_STOCK_THRESHOLD, stockColors, stockFor, stockSizes, type VariantStock } from './stock';
+
+/** A colour's own image (and swatch), for cards and the product page. */
+export type ColorVariant = { color: string; image: string; colorHex?: string | undefined };
 
 /** An own (database) product as the browser may see it. */
 export interface PublicProduct {

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startFakeShopify } from '../tests/fakes/shopify-server';
+import { startFakeShopify } from '../tools/fakes/shopify-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.FAKE_SHOPIFY_PORT ?? 8787);

@@ -26,7 +26,8 @@ const trustBuild = process.env.SKIP_BUILD_CHECK === '1';
 // build/node/ (half a second, scripts/build-server.mjs) when missing or older than its sources.
 const serverEntry = path.join(root, 'build/node/main.js');
 const serverSourcesChanged = () =>
-  Math.max(...['server', 'domain'].map((d) => newestMtime(path.join(root, d))), ...configs.map(mtime)) > mtime(serverEntry);
+  Math.max(...['server', 'domain'].map((d) => newestMtime(path.join(root, d))), ...configs.map(mtime)) >
+  mtime(serverEntry);
 async function compileServer() {
   const { buildServer } = await import('./build-server.mjs');
   await buildServer();
@@ -57,9 +58,17 @@ if (!existsSync(serverBuild) || !existsSync(path.join(root, 'build/client')) || 
   console.log('Building the shop (first start or changed sources)...');
   const result = spawnSync(path.join(root, 'node_modules/.bin/react-router'), ['build'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: process.env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
   });
+  // The build's own warnings go on, but not the line the React Router plugin makes Vite 8 print
+  // for each of its inner servers (`envFile: false` is theirs to change; a newcomer reads it as
+  // an error). Vite's timing block is off in vite.config.ts.
+  const noise = /^The `envFile` option is deprecated/;
+  const kept = (result.stderr ?? '').split('\n').filter((line) => !noise.test(line));
+  if (kept.join('').trim()) process.stderr.write(kept.join('\n'));
   if (result.status !== 0) {
     console.error('Build failed.');
     process.exit(result.status ?? 1);

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pino, type Logger } from 'pino';
-import { ensureAdminPasscode } from './admin/passcode';
+import { ensureAdminPasscode } from './staff/passcode';
 import { createBackupService } from './backup/backup-service';
 import type { Config } from './config.server';
 import type { AppServices } from './context';
@@ -27,7 +27,7 @@ import { createMailer } from './mail/create-mailer';
 import { startMailDelivery } from './mail/start-mail-delivery';
 import { getImageStorage } from './media/get-image-storage';
 import { createPaymentProvider } from './payments/create-payment-provider';
-import { startCheckoutSweep } from './payments/sweep-checkouts';
+import { startCheckoutSweep } from './orders/sweep-checkouts';
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({ level: config.logLevel, base: undefined });

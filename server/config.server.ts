@@ -71,6 +71,11 @@ export const EnvSchema = z.object({
   SHOPIFY_STOREFRONT_TOKEN: optionalString,
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().default('Wear Your Faith <orders@wearyourfaith.local>')),
+  /** The wording a paid donation's receipt e-mail carries instead of "not a tax-deductible receipt" (issue 32). */
+  DONATION_RECEIPT_NOTE: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(1000, 'must be at most 1000 characters').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Behind a reverse proxy or load balancer: which proxies may name the client in
@@ -134,7 +139,10 @@ export const EnvSchema = z.object({
       .pipe(
         z
           .string()
-          .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, 'must be a key prefix like backups or shop/backups (letters, digits, . _ - and /)')
+          .regex(
+            /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/,
+            'must be a key prefix like backups or shop/backups (letters, digits, . _ - and /)',
+          )
           .max(200, 'must be at most 200 characters'),
       )
       .optional(),
@@ -186,7 +194,7 @@ export interface Config {
   authSecret: string | undefined;
   stripe: { secretKey: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
   shopify: { storeDomain: string; storefrontToken: string } | undefined;
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; donationReceiptNote?: string | undefined };
   logLevel: Env['LOG_LEVEL'];
   adminRefreshMs: number;
   /** PAGE_CACHE: anonymous catalogue pages served from memory. */
@@ -221,7 +229,14 @@ export interface S3Config {
   publicBaseUrl: string;
 }
 
-const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'] as const;
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PUBLIC_BASE_URL',
+] as const;
 
 /** The S3 settings go together: none (local folder) or all six; a partial set names what is missing. */
 function s3ConfigOf(env: Env): S3Config | undefined {
@@ -229,7 +244,10 @@ function s3ConfigOf(env: Env): S3Config | undefined {
   if (given.length === 0) return undefined;
   const missing = S3_VARIABLES.filter((name) => env[name] === undefined);
   if (missing.length) {
-    throw new ConfigError(missing[0]!, `object storage needs all six S3 settings; missing ${missing.join(', ')} (set: ${given.join(', ')})`);
+    throw new ConfigError(
+      missing[0]!,
+      `object storage needs all six S3 settings; missing ${missing.join(', ')} (set: ${given.join(', ')})`,
+    );
   }
   return {
     endpoint: env.S3_ENDPOINT!,
@@ -280,7 +298,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
       env.SHOPIFY_STORE_DOMAIN && env.SHOPIFY_STOREFRONT_TOKEN
         ? { storeDomain: env.SHOPIFY_STORE_DOMAIN, storefrontToken: env.SHOPIFY_STOREFRONT_TOKEN }
         : undefined,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, donationReceiptNote: env.DONATION_RECEIPT_NOTE },
     logLevel: env.LOG_LEVEL,
     adminRefreshMs: env.ADMIN_REFRESH_MS,
     pageCache: env.PAGE_CACHE === 'on',
@@ -294,7 +312,10 @@ export function parseConfig(source: Record<string, string | undefined> = process
 
 function backupConfigOf(env: Env): BackupConfig {
   if (env.BACKUP_S3_PREFIX && S3_VARIABLES.some((name) => env[name] === undefined)) {
-    throw new ConfigError('BACKUP_S3_PREFIX', 'backups into a bucket need the six S3 settings (S3_ENDPOINT ... S3_PUBLIC_BASE_URL)');
+    throw new ConfigError(
+      'BACKUP_S3_PREFIX',
+      'backups into a bucket need the six S3 settings (S3_ENDPOINT ... S3_PUBLIC_BASE_URL)',
+    );
   }
   return { everyHours: Number(env.BACKUP_EVERY_HOURS), keep: Number(env.BACKUP_KEEP), s3Prefix: env.BACKUP_S3_PREFIX };
 }

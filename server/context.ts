@@ -13,12 +13,12 @@ import type { CatalogueSignal } from './cache/catalogue-signal';
 import type { PageCacheStore } from './cache/page-cache-store';
 import type { PageRender } from './cache/page-render';
 import type { Database } from './db/client';
-import type { ExternalCheckoutResult } from '../domain/external-checkout';
+import type { ExternalCheckout } from '../domain/external-checkout';
 import type { ExternalProduct } from '../domain/external-product';
 import type { BackupService } from './backup/backup-service';
 import type { ImageStorage } from './media/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
-import type { CheckoutSweep } from './payments/sweep-checkouts';
+import type { CheckoutSweep } from './orders/sweep-checkouts';
 
 import type { Viewer } from '../domain/viewer';
 
@@ -72,8 +72,11 @@ export interface AppServices {
       handle: string,
       options: { first: number; buyerIp?: string },
     ): Promise<ExternalProduct[] | null>;
-    /** Cart API: a cart with one line (quantity 1) and its checkout URL. Never throws. */
-    createCheckout?(variantId: string, options?: { buyerIp?: string }): Promise<ExternalCheckoutResult>;
+    /**
+     * Cart API: a cart with one line (quantity 1) and its checkout URL. A refusal by Shopify throws
+     * ProviderError (422, its legacy code where it has one), no answer ProviderError 'shopify-failed'.
+     */
+    createCheckout?(variantId: string, options?: { buyerIp?: string }): Promise<ExternalCheckout>;
   };
 }
 

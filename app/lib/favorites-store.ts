@@ -12,9 +12,14 @@ import { useRouteLoaderData } from 'react-router';
 import { FAVORITES_LIMIT, FAVORITES_MESSAGES, FAVORITES_STORAGE_KEY, parseFavoriteIds } from '@domain/favorites';
 import { postJson } from '~/lib/json-api';
 import { notify } from '~/lib/notify';
-import type { loader as rootLoader } from '~/root';
 
 type Listener = () => void;
+
+/** What the store reads of the root loader's data (app/root.tsx returns it; typed here, not imported, so the store does not import the root route). */
+export interface RootFavoritesData {
+  viewer: { userId: string } | null;
+  favoriteIds: readonly string[] | null;
+}
 
 interface Snapshot {
   /** Whose list this is: null for a guest. */
@@ -190,7 +195,7 @@ export interface FavoritesView {
  * from the first paint; a guest's come after hydration.
  */
 export function useFavorites(): FavoritesView {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const root = useRouteLoaderData<RootFavoritesData>('root');
   const current = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   const accountUser = root?.viewer?.userId ?? null;
   const ids = accountUser !== null && current.userId !== accountUser ? new Set(root?.favoriteIds ?? []) : current.ids;

@@ -1,5 +1,5 @@
 import { AppError, methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.backups';
 
@@ -24,7 +24,6 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'admin backup' }, asyn
     // Logged and recorded by the backup; the owner reads why (a full disk) in the panel.
     const reason = error instanceof Error ? error.message : String(error);
     throw new AppError('backup-failed', {
-      status: 503,
       message: `The backup failed (${reason}). Earlier backups are untouched.`,
       cause: error,
     });

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { notFound } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.backups_.$name';
 

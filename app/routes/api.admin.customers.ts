@@ -1,6 +1,6 @@
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
-import { CustomerFilterSchema, listCustomers } from '@server/admin/list-customers';
-import { requireAdmin } from '@server/admin/require-admin';
+import { CustomerFilterSchema, listCustomers } from '@server/customers/list-customers';
+import { requireAdmin } from '@server/staff/require-admin';
 import { readQuery } from '@server/http/json-request';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.customers';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '@server/app-error';
-import { getCustomerProfile } from '@server/admin/get-customer-profile';
-import { requireAdmin } from '@server/admin/require-admin';
+import { getCustomerProfile } from '@server/customers/get-customer-profile';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.customers_.$id';
 

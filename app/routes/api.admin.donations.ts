@@ -1,5 +1,5 @@
-import { DonationFilterSchema, listDonations } from '@server/admin/list-donations';
-import { requireAdmin } from '@server/admin/require-admin';
+import { DonationFilterSchema, listDonations } from '@server/orders/list-donations';
+import { requireAdmin } from '@server/staff/require-admin';
 import { readQuery } from '@server/http/json-request';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.donations';

@@ -1,6 +1,6 @@
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
-import { listOrders, OrderFilterSchema } from '@server/admin/list-orders';
-import { requireAdmin } from '@server/admin/require-admin';
+import { listOrders, OrderFilterSchema } from '@server/orders/list-orders';
+import { requireAdmin } from '@server/staff/require-admin';
 import { readQuery } from '@server/http/json-request';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.orders';

@@ -3,14 +3,19 @@ import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { OrderStatusSchema } from '@domain/order';
 import { ShipmentSchema } from '@domain/shipment';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
-import { getOrderDetail } from '@server/admin/get-order-detail';
-import { requireAdmin } from '@server/admin/require-admin';
-import { updateOrderStatus } from '@server/admin/update-order-status';
+import { getOrderDetail } from '@server/orders/get-order-detail';
+import { requireAdmin } from '@server/staff/require-admin';
+import { updateOrderStatus } from '@server/orders/update-order-status';
 import { jsonRoute } from '@server/http/json-route';
+import { readJsonBody } from '@server/http/json-request';
 import type { Route } from './+types/api.admin.orders_.$id';
 
 const IdSchema = z.uuid();
-const StatusBodySchema = z.object({ status: OrderStatusSchema, carrier: z.unknown().optional(), trackingNumber: z.unknown().optional() });
+const StatusBodySchema = z.object({
+  status: OrderStatusSchema,
+  carrier: z.unknown().optional(),
+  trackingNumber: z.unknown().optional(),
+});
 
 /** View Details of one order. */
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin order' }, async ({ request, context, params }) => {
@@ -32,10 +37,11 @@ export const action = jsonRoute<Route.ActionArgs>(
     await requireAdmin(request, context);
     if (request.method !== 'PATCH') throw methodNotAllowed('PATCH');
     const id = IdSchema.safeParse(params.id);
-    const body = StatusBodySchema.safeParse(await request.json().catch(() => null));
+    const body = StatusBodySchema.safeParse(await readJsonBody(request));
     if (!id.success || !body.success) throw badRequest(ADMIN_MESSAGES.updateOrderStatusFailed);
     const shipment = ShipmentSchema.safeParse({ carrier: body.data.carrier, trackingNumber: body.data.trackingNumber });
-    if (!shipment.success) throw badRequest(shipment.error.issues[0]?.message ?? ADMIN_MESSAGES.updateOrderStatusFailed);
+    if (!shipment.success)
+      throw badRequest(shipment.error.issues[0]?.message ?? ADMIN_MESSAGES.updateOrderStatusFailed);
     return updateOrderStatus({
       db: context.db,
       orderId: id.data,

@@ -1,6 +1,6 @@
-import { exportOrdersCsv } from '@server/admin/export-orders-csv';
-import { OrderFilterSchema } from '@server/admin/list-orders';
-import { requireAdmin } from '@server/admin/require-admin';
+import { exportOrdersCsv } from '@server/orders/export-orders-csv';
+import { OrderFilterSchema } from '@server/orders/list-orders';
+import { requireAdmin } from '@server/staff/require-admin';
 import { readQuery } from '@server/http/json-request';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.orders_.export';

@@ -1,10 +1,10 @@
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import * as MESSAGES from '@domain/messages';
-import { ProductInputSchema } from '@domain/product-form';
-import { badRequest, methodNotAllowed } from '@server/app-error';
-import { createProduct, listAdminProducts } from '@server/admin/products';
-import { requireAdmin } from '@server/admin/require-admin';
+import { methodNotAllowed } from '@server/app-error';
+import { catalogWriteOf, createProduct, listAdminProducts, parseProductInput } from '@server/catalog/manage-products';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';
+import { readJsonBody } from '@server/http/json-request';
 import type { Route } from './+types/api.admin.products';
 
 /** Every product, newest first, with cost (Products and Margins tabs). */
@@ -22,9 +22,8 @@ export const action = jsonRoute<Route.ActionArgs>(
   async ({ request, context }) => {
     await requireAdmin(request, context);
     if (request.method !== 'POST') throw methodNotAllowed('POST');
-    const input = ProductInputSchema.safeParse(await request.json().catch(() => null));
-    if (!input.success) throw badRequest(input.error.issues[0]?.message ?? ADMIN_MESSAGES.productRequiredFields);
-    const product = await createProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, input: input.data });
+    const input = parseProductInput(await readJsonBody(request));
+    const product = await createProduct({ ...catalogWriteOf(context), input });
     context.logger.info({ productId: product.id }, 'product created');
     return jsonResponse({ product }, { status: 201 });
   },

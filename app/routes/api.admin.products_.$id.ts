@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
-import { ProductInputSchema } from '@domain/product-form';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
-import { deleteProduct, updateProduct, updateProductCost } from '@server/admin/products';
-import { requireAdmin } from '@server/admin/require-admin';
+import {
+  catalogWriteOf,
+  deleteProduct,
+  parseProductInput,
+  updateProduct,
+  updateProductCost,
+} from '@server/catalog/manage-products';
+import { requireAdmin } from '@server/staff/require-admin';
 import { actionOnlyLoader, jsonRoute } from '@server/http/json-route';
+import { readJsonBody } from '@server/http/json-request';
 import type { Route } from './+types/api.admin.products_.$id';
 
 const CostSchema = z.object({
@@ -27,11 +33,17 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, as
   if (!id.success) throw productNotFound();
   const productId = id.data;
   if (request.method === 'DELETE') {
-    const deleted = await deleteProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, productId });
+    const deleted = await deleteProduct({
+      db: context.db,
+      invalidateCatalogue: context.invalidateCatalogue,
+      imageStorage: context.imageStorage,
+      logger: context.logger,
+      productId,
+    });
     if (!deleted) throw productNotFound();
     return { success: true };
   }
-  const body: unknown = await request.json().catch(() => null);
+  const body: unknown = await readJsonBody(request);
   if (request.method === 'PATCH') {
     const cost = CostSchema.safeParse(body);
     if (!cost.success) throw badRequest(ADMIN_MESSAGES.productCostInvalid);
@@ -40,9 +52,8 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'product change' }, as
     return { product };
   }
   if (request.method !== 'PUT') throw methodNotAllowed(METHODS.join(', '));
-  const input = ProductInputSchema.safeParse(body);
-  if (!input.success) throw badRequest(input.error.issues[0]?.message ?? ADMIN_MESSAGES.productRequiredFields);
-  const product = await updateProduct({ db: context.db, invalidateCatalogue: context.invalidateCatalogue, imageStorage: context.imageStorage, logger: context.logger, productId, input: input.data });
+  const input = parseProductInput(body);
+  const product = await updateProduct({ ...catalogWriteOf(context), productId, input });
   if (!product) throw productNotFound();
   return { product };
 });

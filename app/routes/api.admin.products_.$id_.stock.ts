@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonRoute } from '@server/http/json-route';
+import { readJsonBody } from '@server/http/json-request';
 import { loadProductStock, setProductStock } from '@server/stock/product-stock';
 import type { Route } from './+types/api.admin.products_.$id_.stock';
 
@@ -20,13 +21,17 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'product stock' }, asy
   return { stock: stock.get(id.data) ?? [] };
 });
 
-export const action = jsonRoute<Route.ActionArgs>({ what: 'product stock change' }, async ({ request, context, params }) => {
-  await requireAdmin(request, context);
-  if (request.method !== 'PUT') throw methodNotAllowed('PUT');
-  const id = z.uuid().safeParse(params.id);
-  if (!id.success) throw productNotFound();
-  const body = (await request.json().catch(() => null)) as { cells?: unknown } | null;
-  if (!body || typeof body !== 'object') throw badRequest('Stock must be a list of color and size counts', 'invalid-stock');
-  const stock = await setProductStock({ db: context.db, productId: id.data, cells: body.cells });
-  return { stock };
-});
+export const action = jsonRoute<Route.ActionArgs>(
+  { what: 'product stock change' },
+  async ({ request, context, params }) => {
+    await requireAdmin(request, context);
+    if (request.method !== 'PUT') throw methodNotAllowed('PUT');
+    const id = z.uuid().safeParse(params.id);
+    if (!id.success) throw productNotFound();
+    const body = (await readJsonBody(request)) as { cells?: unknown } | null;
+    if (!body || typeof body !== 'object')
+      throw badRequest('Stock must be a list of color and size counts', 'invalid-stock');
+    const stock = await setProductStock({ db: context.db, productId: id.data, cells: body.cells });
+    return { stock };
+  },
+);

@@ -1,5 +1,5 @@
-import { getRevenueByDay } from '@server/admin/get-revenue-by-day';
-import { requireAdmin } from '@server/admin/require-admin';
+import { getRevenueByDay } from '@server/orders/get-revenue-by-day';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.revenue';
 

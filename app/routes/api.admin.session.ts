@@ -9,20 +9,17 @@ import { z } from 'zod';
 import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { AppError, methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
-import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@server/admin/sessions';
-import { verifyAdminPasscode } from '@server/admin/verify-admin-passcode';
+import { requireAdmin } from '@server/staff/require-admin';
+import { deleteAdminSession, leaveAdminSession, resumeAdminSession } from '@server/staff/admin-sessions';
+import { verifyAdminPasscode } from '@server/staff/verify-admin-passcode';
 import { jsonRoute } from '@server/http/json-route';
+import { readJsonBody } from '@server/http/json-request';
 import type { Route } from './+types/api.admin.session';
 
 /** POST ?logout=1, ?leave=1, ?resume=1: what the admin page does with its session. */
 const SESSION_COMMANDS = ['logout', 'leave', 'resume'] as const;
 
 const LoginSchema = z.object({ passcode: z.string().trim().min(1).max(200) });
-
-/** A refused sign-in keeps SPEC §7's answer shape: success false, beside the error. */
-const refused = (code: string, status: number, message: string, headers?: Record<string, string>) =>
-  new AppError(code, { status, message, headers, details: { success: false } });
 
 export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin session' }, async ({ request, context }) => {
   await requireAdmin(request, context);
@@ -44,28 +41,20 @@ export const action = jsonRoute<Route.ActionArgs>(
       else throw methodNotAllowed('POST, DELETE');
       return { success: true };
     }
-    const body = LoginSchema.safeParse(await request.json().catch(() => null));
-    if (!body.success) throw refused('passcode-required', 400, ADMIN_MESSAGES.passcodeRequired);
-    const result = await verifyAdminPasscode({
+    const body = LoginSchema.safeParse(await readJsonBody(request));
+    if (!body.success) {
+      throw new AppError('passcode-required', {
+        message: ADMIN_MESSAGES.passcodeRequired,
+        details: { success: false },
+      });
+    }
+    const session = await verifyAdminPasscode({
       db: context.db,
       passcodeHash: context.adminPasscodeHash,
       passcode: body.data.passcode,
       clientIp: context.clientIp,
+      logger: context.logger,
     });
-    if (result.status === 'limited') {
-      const minutes = Math.ceil(result.retryAfterSeconds / 60);
-      throw refused(
-        'too-many-attempts',
-        429,
-        `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { 'Retry-After': String(result.retryAfterSeconds) },
-      );
-    }
-    if (result.status === 'denied') {
-      context.logger.warn({ clientIp: context.clientIp }, 'admin passcode refused');
-      throw refused('passcode-invalid', 401, ADMIN_MESSAGES.passcodeInvalid);
-    }
-    context.logger.info({ clientIp: context.clientIp }, 'admin session started');
-    return { success: true, sessionToken: result.token, expiresAt: result.expiresAt.toISOString() };
+    return { success: true, sessionToken: session.token, expiresAt: session.expiresAt.toISOString() };
   },
 );

@@ -1,6 +1,6 @@
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import type { AdminShopPage } from '@domain/admin-contract';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonRoute } from '@server/http/json-route';
 import { listShopPages } from '@server/shop-pages/get-shop-pages';
 import type { Route } from './+types/api.admin.shop-pages';

@@ -3,8 +3,9 @@ import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import type { AdminShopPage } from '@domain/admin-contract';
 import { isShopPageSlug } from '@domain/shop-pages';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { actionOnlyLoader, jsonRoute } from '@server/http/json-route';
+import { readJsonBody } from '@server/http/json-request';
 import { saveShopPage } from '@server/shop-pages/save-shop-page';
 import type { Route } from './+types/api.admin.shop-pages_.$slug';
 
@@ -26,7 +27,7 @@ export const action = jsonRoute<Route.ActionArgs>(
     if (!isShopPageSlug(params.slug)) throw notFound(ADMIN_MESSAGES.pageNotFound);
     let body: string | null = null;
     if (request.method === 'PUT') {
-      const input = BodySchema.safeParse(await request.json().catch(() => null));
+      const input = BodySchema.safeParse(await readJsonBody(request));
       if (!input.success) throw badRequest(ADMIN_MESSAGES.pageBodyRequired);
       body = input.data.body;
     }

@@ -1,5 +1,5 @@
-import { getDashboardStats } from '@server/admin/get-dashboard-stats';
-import { requireAdmin } from '@server/admin/require-admin';
+import { getDashboardStats } from '@server/orders/get-dashboard-stats';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.stats';
 

@@ -1,7 +1,7 @@
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
 import { badRequest, methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
-import { syncProductsToStripe } from '@server/admin/sync-products-to-stripe';
+import { requireAdmin } from '@server/staff/require-admin';
+import { syncProductsToStripe } from '@server/catalog/sync-products-to-stripe';
 import { jsonRoute } from '@server/http/json-route';
 import type { Route } from './+types/api.admin.sync';
 
@@ -18,7 +18,7 @@ export const action = jsonRoute<Route.ActionArgs>(
     await requireAdmin(request, context);
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const provider = context.paymentProvider;
-    if (provider.name !== 'stripe') throw badRequest('No Stripe key is configured (STRIPE_SECRET_KEY).', 'not-configured');
+    if (provider.name !== 'stripe') throw badRequest('No Stripe key is configured (STRIPE_SECRET_KEY).', 'sync-not-configured');
     return { results: await syncProductsToStripe({ db: context.db, stripe: provider.client, logger: context.logger }) };
   },
 );

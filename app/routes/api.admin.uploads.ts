@@ -1,6 +1,6 @@
 import * as ADMIN_MESSAGES from '@domain/admin-messages';
-import { AppError, badRequest, methodNotAllowed } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { badRequest, methodNotAllowed } from '@server/app-error';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonResponse, jsonRoute, postOnlyLoader } from '@server/http/json-route';
 import { uploadProductImage } from '@server/media/upload-product-image';
 import type { Route } from './+types/api.admin.uploads';
@@ -21,7 +21,6 @@ export const action = jsonRoute<Route.ActionArgs>(
       storage: context.imageStorage,
       bytes: Buffer.from(await file.arrayBuffer()),
     });
-    if (!result.ok) throw new AppError('invalid-image', { status: result.status, message: result.message });
     return jsonResponse({ url: result.url, id: result.id }, { status: 201 });
   },
 );

@@ -5,7 +5,7 @@
 import * as CART_MESSAGES from '@domain/cart-messages';
 import { postOnlyLoader } from '@server/http/json-route';
 import { createCheckout } from '@server/orders/create-checkout';
-import { startPaymentAction } from '@server/payments/start-payment-route';
+import { startPaymentAction } from '@server/http/start-payment-route';
 import type { Route } from './+types/api.checkout';
 
 export const loader = postOnlyLoader;

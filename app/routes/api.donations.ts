@@ -2,7 +2,7 @@
 import * as MESSAGES from '@domain/messages';
 import { postOnlyLoader } from '@server/http/json-route';
 import { createDonation } from '@server/orders/create-donation';
-import { startPaymentAction } from '@server/payments/start-payment-route';
+import { startPaymentAction } from '@server/http/start-payment-route';
 import type { Route } from './+types/api.donations';
 
 export const loader = postOnlyLoader;

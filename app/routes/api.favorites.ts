@@ -22,7 +22,7 @@ const FavoritesRequestSchema = z.union([
 
 async function signedIn(context: Route.LoaderArgs['context'], request: Request) {
   const viewer = await context.auth.getViewer(request);
-  if (!viewer) throw new AppError('sign-in-required', { status: 401, message: FAVORITES_MESSAGES.signInRequired });
+  if (!viewer) throw new AppError('sign-in-required', { message: FAVORITES_MESSAGES.signInRequired });
   return viewer;
 }
 
@@ -57,7 +57,7 @@ export const action = jsonRoute<Route.ActionArgs>(
     });
     if (result.ok) return jsonResponse({ productIds: result.productIds }, PRIVATE);
     throw result.reason === 'limit'
-      ? new AppError('favorites-limit', { status: 409, message: FAVORITES_MESSAGES.limitReached })
-      : new AppError('product-unavailable', { status: 404, message: FAVORITES_MESSAGES.productUnavailable });
+      ? new AppError('favorites-limit', { message: FAVORITES_MESSAGES.limitReached })
+      : new AppError('product-unavailable', { message: FAVORITES_MESSAGES.productUnavailable });
   },
 );

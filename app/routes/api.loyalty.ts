@@ -13,7 +13,7 @@ export const loader = jsonRoute<Route.LoaderArgs>(
   async ({ request, context }) => {
     const viewer = await context.auth.getViewer(request);
     if (!viewer) {
-      throw new AppError('sign-in-required', { status: 401, message: 'Sign in to view your loyalty points' });
+      throw new AppError('sign-in-required', { message: 'Sign in to view your loyalty points' });
     }
     const info = await getLoyaltyInfo({ db: context.db, email: viewer.email });
     return jsonResponse(info, { headers: { 'Cache-Control': 'private, no-store' } });

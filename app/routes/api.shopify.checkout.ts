@@ -22,14 +22,9 @@ export const action = jsonRoute<Route.ActionArgs>(
     if (!createCheckout) {
       // No external catalogue is connected, so no product here has such a variant: nothing to
       // retry (a 503 would say "later"; it never will be).
-      throw new AppError('shopify-unavailable', { status: 404, message: 'This product is not available here.' });
+      throw new AppError('shopify-unavailable', { message: 'This product is not available here.' });
     }
-    const result = await createCheckout(parsed.data.variantId, { buyerIp: context.clientIp });
-    if (result.ok) return { checkoutUrl: result.checkoutUrl };
-    if (result.reason === 'rejected') {
-      // The legacy code (NOT_ENOUGH_IN_STOCK ...) is the error's code.
-      throw new AppError(result.problem.code ?? 'shopify-rejected', { status: 422, message: result.problem.message });
-    }
-    throw new AppError('shopify-failed', { status: 502, message: MESSAGES.hostedCheckoutFailed });
+    const { checkoutUrl } = await createCheckout(parsed.data.variantId, { buyerIp: context.clientIp });
+    return { checkoutUrl };
   },
 );

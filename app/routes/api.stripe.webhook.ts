@@ -1,6 +1,6 @@
 /** POST /api/stripe/webhook: Stripe events, verified on the raw body. */
 import { jsonRoute, postOnlyLoader } from '@server/http/json-route';
-import { handleStripeWebhook } from '@server/payments/handle-stripe-webhook';
+import { handleStripeWebhook } from '@server/orders/handle-stripe-webhook';
 import type { Route } from './+types/api.stripe.webhook';
 
 const POST_ONLY = { methods: ['POST'] } as const;

@@ -3,8 +3,9 @@
  * Accepts JSON from fetch and from navigator.sendBeacon (an application/json Blob).
  */
 import { VisitorHeartbeatSchema } from '@domain/visitor';
-import { hitRateLimit } from '@server/admin/rate-limit';
-import { AppError, badRequest } from '@server/app-error';
+import { enforceRateLimit } from '@server/http/rate-limit';
+import { readJsonBody } from '@server/http/json-request';
+import { badRequest } from '@server/app-error';
 import { jsonRoute, postOnlyLoader } from '@server/http/json-route';
 import { recordVisitorHeartbeat } from '@server/visitors/record-visitor-heartbeat';
 import type { Route } from './+types/api.visitors';
@@ -17,16 +18,14 @@ export const loader = postOnlyLoader;
 export const action = jsonRoute<Route.ActionArgs>(
   { methods: ['POST'], what: 'visitor heartbeat' },
   async ({ request, context }) => {
-    let json: unknown = null;
-    try {
-      json = JSON.parse(await request.text());
-    } catch {
-      json = null;
-    }
-    const heartbeat = VisitorHeartbeatSchema.safeParse(json);
+    const heartbeat = VisitorHeartbeatSchema.safeParse(await readJsonBody(request));
     if (!heartbeat.success) throw badRequest('Invalid visitor heartbeat');
-    const limit = await hitRateLimit({ db: context.db, key: `visitors:${context.clientIp}`, rule: VISITOR_RULE });
-    if (limit.limited) throw new AppError('rate-limited', { status: 429, message: 'Too many requests' });
+    await enforceRateLimit({
+      db: context.db,
+      key: `visitors:${context.clientIp}`,
+      rule: VISITOR_RULE,
+      message: 'Too many requests',
+    });
     await recordVisitorHeartbeat({ db: context.db, heartbeat: heartbeat.data });
     return new Response(null, { status: 204 });
   },

@@ -3,7 +3,7 @@
  * number, total and 'Order reference', and the cart cleared on load (SPEC §4). A paid
  * donation gets a thank-you for the gift and leaves the cart alone. Anything else (a made-up,
  * unpaid or expired session) gets a neutral page with no order data, and the cart is kept.
- * The server decides which (server/payments/confirm-payment: a paid Stripe session whose
+ * The server decides which (server/orders/confirm-payment: a paid Stripe session whose
  * webhook has not arrived yet is completed there).
  */
 import { CheckCircle2, HeartHandshake, Info } from '~/components/ui/icons';
@@ -13,7 +13,7 @@ import * as CART_MESSAGES from '@domain/cart-messages';
 import * as MESSAGES from '@domain/messages';
 import { LIFECYCLE_MESSAGES } from '@domain/order-lifecycle';
 import { formatCents } from '@domain/money';
-import { confirmPayment, type PaymentConfirmation } from '@server/payments/confirm-payment';
+import { confirmPayment, type PaymentConfirmation } from '@server/orders/confirm-payment';
 import { buttonClass } from '~/components/ui/button';
 import { useCart } from '~/lib/cart-store';
 import { forgetOpenCheckout } from '~/lib/start-checkout';

@@ -14,7 +14,8 @@ const run = (error?: string): LighthouseRun => ({
   ...(error ? { error } : {}),
 });
 
-const NAVSTART = 'NO_NAVSTART: Something went wrong with recording the trace over your page load. Please run Lighthouse again. (NO_NAVSTART)';
+const NAVSTART =
+  'NO_NAVSTART: Something went wrong with recording the trace over your page load. Please run Lighthouse again. (NO_NAVSTART)';
 
 describe('Lighthouse runs that failed to record', () => {
   it('knows the recording failures from the page failures', () => {

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthouse';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
-import { errorMessage, isLoopbackHost, log, median, onCleanup, round, withTimeout } from './util';
+import { errorMessage, isLoopbackHost, log, median, onCleanup, round, withTimeout } from '../../tools/measure/util';
 
 export const CHROME_FLAGS = [
   '--headless=new',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPairs, makeRound, pairSpecs, ratio, summarisePair } from './pairs';
-import type { HttpBenchResult } from './types';
+import type { HttpBenchResult } from '../../tools/measure/types';
 
 const run = (requestsPerSecond: number, extra: Partial<HttpBenchResult> = {}): HttpBenchResult => ({
   label: '/',

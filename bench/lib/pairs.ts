@@ -4,9 +4,9 @@
  * hits both sides; each round gives one ratio shop req/s ÷ yardstick req/s. The pure parts
  * (ratios, table) are unit-tested in pairs.test.ts.
  */
-import { runHttpBench, type HttpDefaults } from './http';
-import type { HttpBenchResult } from './types';
-import { median, round, table } from './util';
+import { runHttpBench, type HttpDefaults } from '../../tools/measure/http';
+import type { HttpBenchResult } from '../../tools/measure/types';
+import { median, round, table } from '../../tools/measure/util';
 
 export type CacheMode = 'warm' | 'cold';
 

@@ -2,8 +2,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Backend, HttpBenchResult, Scenario, ScenarioContext, ScenarioOutput } from './types';
-import { errorMessage, withTimeout } from './util';
+import type { Backend, HttpBenchResult, Scenario, ScenarioContext, ScenarioOutput } from '../../tools/measure/types';
+import { errorMessage, withTimeout } from '../../tools/measure/util';
 
 export interface LoadedScenario extends Scenario {
   file: string;

@@ -1,11 +1,11 @@
 /** Shape of bench/results/latest.json and the plain-text summary printed to stdout. */
-import { kB, type JsWeight } from './js-weight';
+import { kB, type JsWeight } from '../../tools/measure/js-weight';
 import type { LighthouseSummary } from './lighthouse';
 import { mb } from './memory';
 import { formatPairs, type PairResult } from './pairs';
 import { scenarioHttpRows, type ScenarioRecord } from './scenarios';
-import type { Backend, HttpBenchResult } from './types';
-import { table } from './util';
+import type { Backend, HttpBenchResult } from '../../tools/measure/types';
+import { table } from '../../tools/measure/util';
 
 export interface PageCheck {
   path: string;

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { defineScenario } from '../lib/types';
+import { defineScenario } from '../../tools/measure/types';
 import { seedAdminData } from '../seed-admin-data';
 
 const SAMPLES = 50;

@@ -1,135 +1,217 @@
 /**
- * Checkout benchmark: hosted-checkout creations per second (with p99 latency) through
- * POST /api/checkout, then sandbox completions per second (each a distinct session paid
- * once through the exactly-once completion transaction). Run by bench/run.ts against a
- * started shop (PGlite or PostgreSQL, whichever ctx describes).
+ * Checkout against its floor (issue 31): the shop's POST /api/checkout and its sandbox payment
+ * are loaded in alternating rounds with the checkout floor (bench/yardstick/checkout-floor.ts:
+ * the same rows in one transaction of plain prepared SQL, on the same kind of database), so
+ * each round gives a ratio shop ÷ floor that a busy moment of the machine affects on both
+ * sides. Both take tracked stock (one variant each line, set high), use the JESUS code and
+ * name a new client address per request (the shop limits checkouts per address; the bench's
+ * shop trusts loopback's X-Forwarded-For).
+ * Creations: BENCH_CONNECTIONS (50) connections for BENCH_PAIR_DURATION seconds per side and
+ * round. Payments: CHECKOUT_PAY_BATCH sessions made beforehand, each paid once, 10 connections.
  */
 import { PROMO_COUPON } from '../../domain/coupon';
-import { defineScenario } from '../lib/types';
+import { startCheckoutFloor } from '../lib/checkout-floor';
+import { clientAddresses, publicProduct, setVariantStock, signInAdmin } from '../lib/shop-admin';
+import { defineScenario, type HttpBenchResult, type ScenarioContext } from '../../tools/measure/types';
+import { envNumber, median, round } from '../../tools/measure/util';
 
-type PublicProduct = { id: string; colors: string[]; sizes: string[] };
+const PAY_BATCH = envNumber('CHECKOUT_PAY_BATCH', 200);
+const PLENTY = 100_000;
 
-async function product(baseUrl: string, slug: string): Promise<PublicProduct> {
-  const response = await fetch(`${baseUrl}/api/products/${slug}`);
-  if (!response.ok) throw new Error(`GET /api/products/${slug}: ${response.status}`);
-  return (await response.json()) as PublicProduct;
+type Side = { name: 'shop' | 'floor'; baseUrl: string; body: string };
+
+async function checkoutBody(
+  baseUrl: string,
+): Promise<{ body: string; variants: { productId: string; color: string; size: string }[] }> {
+  const tee = await publicProduct(baseUrl, 'simple-cross-tee');
+  const hoodie = await publicProduct(baseUrl, 'faith-over-fear-hoodie');
+  const variants = [
+    { productId: tee.id, color: tee.colors[0] ?? 'Default', size: tee.sizes[1] ?? 'One Size' },
+    { productId: hoodie.id, color: hoodie.colors[0] ?? 'Default', size: hoodie.sizes[0] ?? 'One Size' },
+  ];
+  const body = JSON.stringify({
+    items: [
+      { ...variants[0], quantity: 2 },
+      { ...variants[1], quantity: 1 },
+    ],
+    couponCode: PROMO_COUPON,
+    email: 'bench@example.com',
+  });
+  return { body, variants };
 }
+
+async function createSessions(side: Side, count: number, client: () => string): Promise<string[]> {
+  const sessions: string[] = [];
+  for (let batch = 0; batch < count; batch += 10) {
+    const created = await Promise.all(
+      Array.from({ length: Math.min(10, count - batch) }, async () => {
+        const response = await fetch(`${side.baseUrl}/api/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': client() },
+          body: side.body,
+        });
+        if (!response.ok)
+          throw new Error(`${side.name} POST /api/checkout: ${response.status} ${await response.text()}`);
+        return ((await response.json()) as { sessionId: string }).sessionId;
+      }),
+    );
+    sessions.push(...created);
+  }
+  return sessions;
+}
+
+async function loadCreations(ctx: ScenarioContext, side: Side, client: () => string, seconds: number) {
+  return ctx.autocannon({
+    path: `${side.baseUrl}/api/checkout`,
+    label: `POST /api/checkout (${side.name})`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: side.body,
+    durationSeconds: seconds,
+    warmupSeconds: 0,
+    extra: {
+      requests: [
+        {
+          method: 'POST',
+          body: side.body,
+          setupRequest: (request: { headers?: Record<string, string> }) => ({
+            ...request,
+            headers: { ...request.headers, 'content-type': 'application/json', 'x-forwarded-for': client() },
+          }),
+        },
+      ],
+    },
+  });
+}
+
+/** Pays each session once; the rate is payments that redirected (302) per second of the run. */
+async function loadPayments(ctx: ScenarioContext, side: Side, sessions: string[]) {
+  let next = 0;
+  const started = Date.now();
+  const result = await ctx.autocannon({
+    path: `${side.baseUrl}/sandbox/checkout/`,
+    label: `sandbox pay (${side.name})`,
+    connections: 10,
+    warmupSeconds: 0,
+    extra: {
+      duration: undefined,
+      amount: sessions.length,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          // An order of goods is paid only with its shipping address (RUN-CONTRACT).
+          body: 'cardNumber=4242424242424242&name=Bench+Buyer&line1=1+Main+St&city=Indianapolis&region=IN&postalCode=46204&country=US',
+          setupRequest: (request: Record<string, unknown>) => ({
+            ...request,
+            path: `/sandbox/checkout/${sessions[next++ % sessions.length]}`,
+          }),
+        },
+      ],
+    },
+  });
+  const seconds = (Date.now() - started) / 1000;
+  const paid = Object.entries(result.statusCodes)
+    .filter(([status]) => status.startsWith('3'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return { result, paid, perSecond: paid / seconds };
+}
+
+const ratioOf = (shop: number, floor: number) => (floor > 0 ? shop / floor : null);
+const x = (value: number | null) => (value == null ? '-' : `${value.toFixed(2)}x`);
 
 export default defineScenario({
   name: 'checkout',
-  description: 'Checkout creations (POST /api/checkout) and sandbox completions per second',
+  description: 'Checkout creation and sandbox payment, each as a ratio to the checkout floor, in alternating rounds',
+  timeoutSeconds: 900,
   async run(ctx) {
     const database = ctx.databaseUrl ? 'PostgreSQL' : 'PGlite';
-    const tee = await product(ctx.baseUrl, 'simple-cross-tee');
-    const hoodie = await product(ctx.baseUrl, 'faith-over-fear-hoodie');
-    const body = JSON.stringify({
-      items: [
-        { productId: tee.id, color: tee.colors[0] ?? 'Default', size: tee.sizes[1] ?? 'One Size', quantity: 2 },
-        {
-          productId: hoodie.id,
-          color: hoodie.colors[0] ?? 'Default',
-          size: hoodie.sizes[0] ?? 'One Size',
-          quantity: 1,
+    const rounds = envNumber('BENCH_PAIR_ROUNDS', 3);
+    const seconds = envNumber('BENCH_PAIR_DURATION', 3);
+    const floor = await startCheckoutFloor(ctx);
+    try {
+      const admin = await signInAdmin(ctx.baseUrl);
+      const shopSetup = await checkoutBody(ctx.baseUrl);
+      const floorSetup = await checkoutBody(floor.baseUrl);
+      for (const variant of shopSetup.variants) await setVariantStock(admin, variant, PLENTY);
+      await fetch(`${floor.baseUrl}/stock`, {
+        method: 'PUT',
+        body: JSON.stringify(floorSetup.variants.map((variant) => ({ ...variant, quantity: PLENTY }))),
+      });
+      const shop: Side = { name: 'shop', baseUrl: ctx.baseUrl, body: shopSetup.body };
+      const yard: Side = { name: 'floor', baseUrl: floor.baseUrl, body: floorSetup.body };
+      const client = clientAddresses();
+
+      // Unmeasured warm-up of both sides.
+      await loadCreations(ctx, shop, client, 1);
+      await loadCreations(ctx, yard, client, 1);
+
+      const creationRounds: { shop: HttpBenchResult; floor: HttpBenchResult; ratio: number | null }[] = [];
+      for (let index = 0; index < rounds; index++) {
+        const s = await loadCreations(ctx, shop, client, seconds);
+        const f = await loadCreations(ctx, yard, client, seconds);
+        creationRounds.push({ shop: s, floor: f, ratio: ratioOf(s.requestsPerSecond, f.requestsPerSecond) });
+        ctx.log(
+          `creation round ${index + 1} (${database}): shop ${s.requestsPerSecond.toFixed(1)}/s p99 ${s.latencyP99Ms} ms ` +
+            `(non-2xx ${s.non2xx}), floor ${f.requestsPerSecond.toFixed(1)}/s p99 ${f.latencyP99Ms} ms: ${x(creationRounds.at(-1)!.ratio)}`,
+        );
+      }
+
+      const paymentRounds: {
+        shop: number;
+        floor: number;
+        shopP99: number;
+        floorP99: number;
+        paid: string;
+        ratio: number | null;
+      }[] = [];
+      for (let index = 0; index < rounds; index++) {
+        const shopSessions = await createSessions(shop, PAY_BATCH, client);
+        const floorSessions = await createSessions(yard, PAY_BATCH, client);
+        const s = await loadPayments(ctx, shop, shopSessions);
+        const f = await loadPayments(ctx, yard, floorSessions);
+        paymentRounds.push({
+          shop: s.perSecond,
+          floor: f.perSecond,
+          shopP99: s.result.latencyP99Ms,
+          floorP99: f.result.latencyP99Ms,
+          paid: `${s.paid} of ${shopSessions.length}`,
+          ratio: ratioOf(s.perSecond, f.perSecond),
+        });
+        ctx.log(
+          `payment round ${index + 1} (${database}): shop ${s.perSecond.toFixed(1)}/s (${s.paid} paid) p99 ${s.result.latencyP99Ms} ms, ` +
+            `floor ${f.perSecond.toFixed(1)}/s p99 ${f.result.latencyP99Ms} ms: ${x(paymentRounds.at(-1)!.ratio)}`,
+        );
+      }
+
+      const creationRatios = creationRounds.map((r) => r.ratio).filter((r): r is number => r != null);
+      const paymentRatios = paymentRounds.map((r) => r.ratio).filter((r): r is number => r != null);
+      const last = creationRounds.at(-1)!;
+      return {
+        http: [last.shop, last.floor],
+        metrics: {
+          database,
+          'checkout creation ratio to floor (median)': creationRatios.length ? round(median(creationRatios)!, 2) : null,
+          'checkout creation ratio per round': creationRounds.map((r) => x(r.ratio)).join(' '),
+          'checkout creations/s shop per round': creationRounds
+            .map((r) => r.shop.requestsPerSecond.toFixed(1))
+            .join(' '),
+          'checkout creations/s floor per round': creationRounds
+            .map((r) => r.floor.requestsPerSecond.toFixed(1))
+            .join(' '),
+          'checkout creation p99 ms shop per round': creationRounds.map((r) => r.shop.latencyP99Ms).join(' '),
+          'checkout creation non-2xx shop': creationRounds.reduce((n, r) => n + r.shop.non2xx + r.shop.errors, 0),
+          'payment ratio to floor (median)': paymentRatios.length ? round(median(paymentRatios)!, 2) : null,
+          'payment ratio per round': paymentRounds.map((r) => x(r.ratio)).join(' '),
+          'payments/s shop per round': paymentRounds.map((r) => r.shop.toFixed(1)).join(' '),
+          'payments/s floor per round': paymentRounds.map((r) => r.floor.toFixed(1)).join(' '),
+          'payment p99 ms shop per round': paymentRounds.map((r) => r.shopP99).join(' '),
+          'payments paid shop per round': paymentRounds.map((r) => r.paid).join(', '),
         },
-      ],
-      couponCode: PROMO_COUPON,
-      email: 'bench@example.com',
-    });
-
-    // Checkouts are limited per client address (server/payments/start-payment-route.ts): the
-    // load is many shoppers, each named in X-Forwarded-For (the bench's shop trusts loopback).
-    let shopper = 0;
-    const client = () => {
-      shopper += 1;
-      return `10.${(shopper >> 16) & 255}.${(shopper >> 8) & 255}.${shopper & 255}`;
-    };
-    const creations = await ctx.autocannon({
-      path: '/api/checkout',
-      label: 'POST /api/checkout',
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-      connections: 10,
-      extra: {
-        requests: [
-          {
-            method: 'POST',
-            body,
-            setupRequest: (request: { headers?: Record<string, string> }) => ({
-              ...request,
-              headers: { ...request.headers, 'content-type': 'application/json', 'x-forwarded-for': client() },
-            }),
-          },
-        ],
-      },
-    });
-    const creationsPerSecond = creations.requestsPerSecond;
-    ctx.log(
-      `checkout creations (${database}): ${creationsPerSecond.toFixed(1)}/s, p99 ${creations.latencyP99Ms} ms, ` +
-        `non-2xx ${creations.non2xx}, errors ${creations.errors}`,
-    );
-
-    // Sessions to pay: created up front, each paid exactly once below.
-    const sessionCount = 300;
-    const sessions: string[] = [];
-    for (let batch = 0; batch < sessionCount; batch += 10) {
-      const created = await Promise.all(
-        Array.from({ length: 10 }, async () => {
-          const response = await fetch(`${ctx.baseUrl}/api/checkout`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': client() },
-            body,
-          });
-          if (!response.ok) throw new Error(`POST /api/checkout: ${response.status}`);
-          return ((await response.json()) as { sessionId: string }).sessionId;
-        }),
-      );
-      sessions.push(...created);
+        data: { creationRounds, paymentRounds },
+      };
+    } finally {
+      await floor.stop();
     }
-    let next = 0;
-    const started = Date.now();
-    const completions = await ctx.autocannon({
-      path: '/sandbox/checkout/',
-      label: 'sandbox pay (each session once)',
-      connections: 10,
-      warmupSeconds: 0,
-      extra: {
-        duration: undefined,
-        amount: sessions.length,
-        requests: [
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            // An order of goods is paid only with its shipping address (RUN-CONTRACT).
-            body: 'cardNumber=4242424242424242&name=Bench+Buyer&line1=1+Main+St&city=Indianapolis&region=IN&postalCode=46204&country=US',
-            setupRequest: (request: Record<string, unknown>) => ({
-              ...request,
-              path: `/sandbox/checkout/${sessions[next++ % sessions.length]}`,
-            }),
-          },
-        ],
-      },
-    });
-    const seconds = (Date.now() - started) / 1000;
-    // A paid session redirects (302) to /payment-success.
-    const redirected = Object.entries(completions.statusCodes)
-      .filter(([status]) => status.startsWith('3'))
-      .reduce((sum, [, n]) => sum + n, 0);
-    const completionsPerSecond = redirected / seconds;
-    ctx.log(
-      `sandbox completions (${database}): ${completionsPerSecond.toFixed(1)}/s (${redirected} of ${sessions.length} paid), ` +
-        `p99 ${completions.latencyP99Ms} ms, errors ${completions.errors}`,
-    );
-    return {
-      http: [creations],
-      metrics: {
-        database,
-        'checkout creations/s': Number(creationsPerSecond.toFixed(1)),
-        'checkout creation p99 ms': creations.latencyP99Ms,
-        'completions/s': Number(completionsPerSecond.toFixed(1)),
-        'completions paid': `${redirected} of ${sessions.length}`,
-        'completion p99 ms': completions.latencyP99Ms,
-      },
-    };
   },
 });

@@ -1,9 +1,9 @@
 /**
  * Example scenario: HTTP load on the '/t-shirts' collection page with the harness defaults.
- * A scenario is any file here exporting { name, run(ctx) } (see bench/lib/types.ts); its `http`
+ * A scenario is any file here exporting { name, run(ctx) } (see tools/measure/types.ts); its `http`
  * rows join the summary's load table, `metrics` are printed, everything goes to latest.json.
  */
-import { defineScenario } from '../lib/types';
+import { defineScenario } from '../../tools/measure/types';
 
 export default defineScenario({
   name: 't-shirts',

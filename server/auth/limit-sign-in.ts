@@ -14,9 +14,11 @@
  * for this path (create-auth.ts).
  */
 import { AUTH_TEXTS, SIGN_IN_ACCOUNT_LIMIT } from '../../domain/auth-feedback';
-import { hitRateLimit, refundRateLimitHit, type RateLimitHit, type RateLimitRule } from '../admin/rate-limit';
+import { TooManyRequestsError } from '../app-error';
 import type { Executor } from '../db/client';
 import { CLIENT_IP_HEADER } from '../http/client-ip-header';
+import { appErrorResponse as errorBody } from '../http/json-route';
+import { enforceRateLimit, refundRateLimitHit, type RateLimitHit, type RateLimitRule } from '../http/rate-limit';
 
 /** Wrong sign-ins allowed per client address and window. */
 export const SIGN_IN_ADDRESS_RULE: RateLimitRule = { limit: 30, windowMs: 5 * 60 * 1000 };
@@ -46,6 +48,12 @@ async function accountOf(request: Request): Promise<string | null> {
   return normalised ? normalised.slice(0, ACCOUNT_KEY_MAX) : null;
 }
 
+/** `error` is the shop's shape; `code` and `message` are what Better Auth's answers carry. */
+const refusalOf = (code: 'TOO_MANY_REQUESTS' | 'TOO_MANY_ATTEMPTS_FOR_ACCOUNT', message: string) =>
+  ({ code, message, details: { message } }) as const;
+const ADDRESS_REFUSAL = refusalOf('TOO_MANY_REQUESTS', AUTH_TEXTS.tooManyAttempts);
+const ACCOUNT_REFUSAL = refusalOf('TOO_MANY_ATTEMPTS_FOR_ACCOUNT', AUTH_TEXTS.tooManyAttemptsForAccount);
+
 export async function limitSignInAttempts(options: {
   db: Executor;
   request: Request;
@@ -56,36 +64,39 @@ export async function limitSignInAttempts(options: {
   if (!isSignIn(request)) return handle(request);
   // Set by the HTTP shell from the socket (or a trusted proxy); never the client's own value.
   const addressKey = `sign-in:${request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'}`;
-  const address = await hitRateLimit({ db, key: addressKey, rule: SIGN_IN_ADDRESS_RULE });
-  if (address.limited) return tooManyAttempts(address, AUTH_TEXTS.tooManyAttempts, 'TOO_MANY_REQUESTS');
   const email = await accountOf(request);
   const accountKey = email ? `sign-in-account:${email}` : null;
+  let address: RateLimitHit;
+  let account: RateLimitHit | undefined;
+  try {
+    address = await enforceRateLimit({ ...ADDRESS_REFUSAL, db, key: addressKey, rule: SIGN_IN_ADDRESS_RULE });
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) return tooManyAttempts(error);
+    throw error;
+  }
   if (accountKey) {
-    const account = await hitRateLimit({ db, key: accountKey, rule: SIGN_IN_ACCOUNT_RULE });
-    if (account.limited) {
+    try {
+      account = await enforceRateLimit({ ...ACCOUNT_REFUSAL, db, key: accountKey, rule: SIGN_IN_ACCOUNT_RULE });
+    } catch (error) {
       // Not verified, so not a wrong attempt from this address.
       await refundRateLimitHit({ db, key: addressKey, hit: address });
-      return tooManyAttempts(account, AUTH_TEXTS.tooManyAttemptsForAccount, 'TOO_MANY_ATTEMPTS_FOR_ACCOUNT');
+      if (error instanceof TooManyRequestsError) return tooManyAttempts(error);
+      throw error;
     }
-    const response = await handle(request);
-    if (response.ok) {
-      await refundRateLimitHit({ db, key: addressKey, hit: address });
-      await refundRateLimitHit({ db, key: accountKey, hit: account });
-    }
-    return response;
   }
   const response = await handle(request);
-  if (response.ok) await refundRateLimitHit({ db, key: addressKey, hit: address });
+  if (response.ok) {
+    await refundRateLimitHit({ db, key: addressKey, hit: address });
+    if (accountKey && account) await refundRateLimitHit({ db, key: accountKey, hit: account });
+  }
   return response;
 }
 
-function tooManyAttempts(hit: Pick<RateLimitHit, 'retryAfterSeconds'>, message: string, code: string): Response {
-  const retryAfter = String(hit.retryAfterSeconds);
-  return Response.json(
-    // `error` is the shop's shape; `code` and `message` are what Better Auth's answers carry.
-    { error: message, code, message },
-    { status: 429, headers: { 'Retry-After': retryAfter, 'X-Retry-After': retryAfter, 'Cache-Control': 'no-store' } },
-  );
+/** The one 429 (TooManyRequestsError), answered as every JSON route answers it; X-Retry-After as Better Auth sends it. */
+function tooManyAttempts(refusal: TooManyRequestsError): Response {
+  const response = errorBody(refusal);
+  response.headers.set('X-Retry-After', String(refusal.retryAfterSeconds));
+  return response;
 }
 
 /**
@@ -95,10 +106,7 @@ function tooManyAttempts(hit: Pick<RateLimitHit, 'retryAfterSeconds'>, message: 
 async function sameShapeWhenLimited(response: Response): Promise<Response> {
   if (response.status !== 429) return response;
   await response.body?.cancel();
-  const wait = Number(response.headers.get('X-Retry-After') ?? response.headers.get('Retry-After') ?? '60');
-  return tooManyAttempts(
-    { retryAfterSeconds: Number.isFinite(wait) && wait > 0 ? wait : 60 },
-    AUTH_TEXTS.tooManyAttempts,
-    'TOO_MANY_REQUESTS',
-  );
+  const retryAfterSeconds =
+    Number(response.headers.get('X-Retry-After') ?? response.headers.get('Retry-After') ?? 60) || 60;
+  return tooManyAttempts(new TooManyRequestsError(ADDRESS_REFUSAL.code, { ...ADDRESS_REFUSAL, retryAfterSeconds }));
 }

@@ -1,7 +1,7 @@
 /**
  * A short-lived cache of the catalogue lists the storefront pages read on every request
  * (decision 007). It follows the catalogue signal (decision 018): every
- * `invalidateCatalogue(tags)` (the admin's product writes, server/admin/products.ts) clears it
+ * `invalidateCatalogue(tags)` (the admin's product writes, server/catalog/manage-products.ts) clears it
  * in this process at once and, on PostgreSQL, in every other process through LISTEN/NOTIFY.
  * A change written behind the shop's back shows within `ttlMs`. Prices and availability at checkout are always read from the
  * database, never from here.

@@ -3,6 +3,7 @@
  * Both databases (PGlite and PostgreSQL) run the same generated migrations from this file.
  */
 import { sql } from 'drizzle-orm';
+import { ORDER_STATUSES } from '../../domain/order-status';
 import { SHOP_PAGE_MAX_LENGTH } from '../../domain/shop-pages';
 import {
   bigint,
@@ -42,12 +43,27 @@ export const products = pgTable(
     costCents: integer('cost_cents'),
     category: text('category').notNull(),
     imageUrl: text('image_url'),
-    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
-    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
-    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
-    placement: text('placement').array().notNull().default(sql`'{}'::text[]`),
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    colors: text('colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    placement: text('placement')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Filter facets beyond the category (cotton, fleece, jewelry ...): the pages' filter rows. */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rating: real('rating'),
     isNewArrival: boolean('is_new_arrival').notNull().default(false),
     isFeatured: boolean('is_featured').notNull().default(false),
@@ -61,7 +77,9 @@ export const products = pgTable(
     index('products_active_created_idx').on(t.isActive, t.createdAt.desc().nullsFirst()),
     index('products_category_idx').on(t.category),
     index('products_placement_gin').using('gin', t.placement),
-    index('products_new_arrival_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.isNewArrival} and ${t.isActive}`),
+    index('products_new_arrival_idx')
+      .on(t.createdAt.desc().nullsFirst())
+      .where(sql`${t.isNewArrival} and ${t.isActive}`),
     // Shop search (server/catalog/search-products.ts): full-text over name, category, tags,
     // colours and description, and trigrams over the short fields for typos ('hodie').
     // Both functions are created by the same migration (immutable SQL functions).
@@ -324,10 +342,12 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('orders_email_idx').on(t.email),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
-    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    index('orders_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     check(
       'orders_status_check',
-      sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`,
+      sql`${t.status} in (${sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))})`,
     ),
     check('orders_amounts_check', sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0`),
     check('orders_refunded_check', sql`${t.refundedCents} >= 0`),
@@ -361,7 +381,9 @@ export const refunds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('refunds_live_order_unique').on(t.orderId).where(sql`${t.status} <> 'failed'`),
+    uniqueIndex('refunds_live_order_unique')
+      .on(t.orderId)
+      .where(sql`${t.status} <> 'failed'`),
     uniqueIndex('refunds_provider_refund_unique').on(t.providerRefundId),
     check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('refunds_reason_check', sql`${t.reason} in ('cancellation', 'late-payment')`),
@@ -554,7 +576,7 @@ export const adminSessions = pgTable(
 );
 
 /** Fixed-window counters shared by every app process (admin passcode, visitor beacons). */
-/** The shop's fixed-window counters (server/admin/rate-limit.ts); expired rows are pruned on insert. */
+/** The shop's fixed-window counters (server/http/rate-limit.ts); expired rows are pruned on insert. */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
@@ -578,7 +600,10 @@ export const shopPages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('shop_pages_body_length_check', sql`char_length(${t.body}) between 1 and ${sql.raw(String(SHOP_PAGE_MAX_LENGTH))}`),
+    check(
+      'shop_pages_body_length_check',
+      sql`char_length(${t.body}) between 1 and ${sql.raw(String(SHOP_PAGE_MAX_LENGTH))}`,
+    ),
   ],
 );
 
@@ -615,7 +640,9 @@ export const backupRuns = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     slot: text('slot'),
     kind: text('kind', { enum: ['scheduled', 'manual', 'before-restore'] }).notNull(),
-    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull().default('running'),
+    status: text('status', { enum: ['running', 'done', 'failed'] })
+      .notNull()
+      .default('running'),
     /** host:pid of the process making it (a claim whose process died is taken over). */
     claimedBy: text('claimed_by').notNull(),
     /** The archive's file name (also its key under BACKUP_S3_PREFIX in the bucket). */

@@ -11,11 +11,11 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 export async function readFormBody(request: Request): Promise<FormData> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) {
-    throw new AppError(REFUSALS.formRequired.code, { status: 415, message: REFUSALS.formRequired.message });
+    throw new AppError(REFUSALS.formRequired.code, { message: REFUSALS.formRequired.message });
   }
   try {
     return await request.formData();
   } catch {
-    throw new AppError(REFUSALS.formUnreadable.code, { status: 400, message: REFUSALS.formUnreadable.message });
+    throw new AppError(REFUSALS.formUnreadable.code, { message: REFUSALS.formUnreadable.message });
   }
 }

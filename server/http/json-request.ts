@@ -16,6 +16,6 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   try {
     return await request.json();
   } catch {
-    throw new AppError('invalid-json', { status: 400, message: 'The request body is not valid JSON' });
+    throw new AppError('invalid-json', { message: 'The request body is not valid JSON' });
   }
 }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppError, badRequest } from '../app-error';
+import { badRequest, TooManyRequestsError } from '../app-error';
 import { jsonRoute } from './json-route';
 
 function args(request: Request) {
@@ -22,12 +22,12 @@ describe('jsonRoute', () => {
   it('answers an AppError as { error, code } with its status and headers, without logging', async () => {
     const call = args(post('{}'));
     const route = jsonRoute({}, async () => {
-      throw new AppError('too-many', { status: 429, message: 'Slow down', headers: { 'Retry-After': '60' } });
+      throw new TooManyRequestsError('rate-limited', { message: 'Slow down', retryAfterSeconds: 60 });
     });
     const response = await route(call);
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('60');
-    expect(await response.json()).toEqual({ error: 'Slow down', code: 'too-many' });
+    expect(await response.json()).toEqual({ error: 'Slow down', code: 'rate-limited' });
     expect(call.logger.error).not.toHaveBeenCalled();
   });
 

@@ -20,17 +20,20 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
   return Response.json(data, { ...init, headers });
 }
 
+/** An AppError as JSON: `{ ...details, error, code }` with its status and headers, never cached. */
+export function appErrorResponse(error: AppError): Response {
+  return Response.json(
+    { ...error.details, error: error.message, code: error.code },
+    { status: error.status, headers: { ...NO_STORE, ...error.headers } },
+  );
+}
+
 /** The JSON answer for a failure; logs what was not expected. */
 export function errorResponse(
   error: unknown,
   options: { logger: AppLoadContext['logger']; requestId?: string; failureMessage?: string; what?: string },
 ): Response {
-  if (error instanceof AppError) {
-    return Response.json(
-      { ...error.details, error: error.message, code: error.code },
-      { status: error.status, headers: { ...NO_STORE, ...error.headers } },
-    );
-  }
+  if (error instanceof AppError) return appErrorResponse(error);
   // A Response thrown by a library or a guard passes through as it is.
   if (error instanceof Response) return error;
   options.logger.error({ err: error, requestId: options.requestId }, `${options.what ?? 'request'} failed`);

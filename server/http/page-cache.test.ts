@@ -2,7 +2,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createPageCacheStore, type PageCacheStore } from '../cache/page-cache-store';
 import { chooseEncoding, inlineScriptHashes, policyWithSources } from '../cache/page-entry';
 import type { PageRender } from '../cache/page-render';
@@ -178,14 +178,18 @@ describe('the page cache middleware', () => {
   it('lets concurrent misses of one key share one render', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    const store = createPageCacheStore();
+    const fill = vi.spyOn(store, 'fill');
     const { get, renders } = shell({
+      store,
       page: async () => {
         await gate;
         return new Response('<p>slow</p>', { headers: { 'Content-Type': 'text/html' } });
       },
     });
     const all = Array.from({ length: 20 }, (_, i) => get(`/search?q=tee&x=${i}`));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Every request has reached the cache (one render started, the others wait on it) before it ends.
+    await vi.waitFor(() => expect(fill).toHaveBeenCalledTimes(20));
     release();
     const responses = await Promise.all(all);
     expect(renders()).toBe(1);
@@ -197,12 +201,13 @@ describe('the page cache middleware', () => {
     const store = createPageCacheStore({ freshMs: 1_000, staleMs: 10_000, now: () => time });
     const { get, renders } = shell({ store });
     await get('/');
+    expect(store.filling('/')).toBe(false);
     time = 2_000;
     const stale = await get('/');
     expect(stale.headers.get('x-page-cache')).toBe('stale');
     expect(await stale.text()).toContain('render 1');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(renders()).toBe(2);
+    // The background render has run and its entry is stored (the store fills nothing any more).
+    await vi.waitFor(() => expect(renders() === 2 && !store.filling('/')).toBe(true));
     const fresh = await get('/');
     expect(fresh.headers.get('x-page-cache')).toBe('hit');
     expect(await fresh.text()).toContain('render 2');

@@ -24,7 +24,6 @@ export const REFUSALS = {
   formUnreadable: { code: 'invalid-form', message: 'The form could not be read. Please try again.' },
   crossOrigin: { code: 'cross-origin', message: 'Cross-origin requests are not allowed.' },
   methodNotAllowed: { code: 'method-not-allowed', message: 'Method not allowed' },
-  busy: { code: 'busy', message: 'The shop is busy. Please try again in a moment.' },
 } as const satisfies Record<string, Refusal>;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Loyalty info of one customer e-mail (SPEC §3 "Loyalty info per customer e-mail"):
- * available = signed sum of the ledger less the points unpaid checkouts hold, lifetime = sum
+ * available = signed sum of the ledger less the points unpaid checkouts hold, lifetime = points
  * earned, recent transactions.
  * Read-only; the checkout's completion path writes the ledger.
  */

@@ -4,6 +4,7 @@
  * unique per (order, type), so a replayed completion cannot award or redeem twice.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { loyaltyLedger, orders } from '../db/schema';
 
@@ -21,20 +22,35 @@ export const ledgerOfEmail = (email: string) => eq(loyaltyLedger.customerEmail, 
 
 /**
  * The one place points are summed (checkout, /loyalty, admin profile): available = signed
- * sum, lifetime = sum earned. SPEC §3 'Loyalty info per customer e-mail'
+ * sum, lifetime = sum earned less what refunds took back (domain/loyalty.ts summarizeLedger:
+ * a cancellation's 'adjusted' row returned its order's redeemed points, so it took back
+ * redeemed - net). SPEC §3 'Loyalty info per customer e-mail'
  */
 export async function getPointsTotals(options: {
   db: Executor;
   email: string;
 }): Promise<{ available: number; lifetime: number }> {
+  const redeemedRow = alias(loyaltyLedger, 'redeemed_row');
   const [row] = await options.db
     .select({
       available: sql<string>`coalesce(sum(${signedLedgerPoints}), 0)`,
-      lifetime: sql<string>`coalesce(sum(case when ${loyaltyLedger.type} = 'earned' then abs(${loyaltyLedger.points}) else 0 end), 0)`,
+      lifetime: sql<string>`coalesce(sum(case
+        when ${loyaltyLedger.type} = 'earned' then abs(${loyaltyLedger.points})
+        when ${loyaltyLedger.type} = 'adjusted' and ${loyaltyLedger.orderId} is not null
+          then least(0, ${loyaltyLedger.points} - coalesce(abs(${redeemedRow.points}), 0))
+        else 0 end), 0)`,
     })
     .from(loyaltyLedger)
+    .leftJoin(
+      redeemedRow,
+      and(
+        eq(loyaltyLedger.type, 'adjusted'),
+        eq(redeemedRow.orderId, loyaltyLedger.orderId),
+        eq(redeemedRow.type, 'redeemed'),
+      ),
+    )
     .where(ledgerOfEmail(options.email));
-  return { available: Number(row?.available ?? 0), lifetime: Number(row?.lifetime ?? 0) };
+  return { available: Number(row?.available ?? 0), lifetime: Math.max(0, Number(row?.lifetime ?? 0)) };
 }
 
 /** Available points of an e-mail: earned minus redeemed plus adjustments. SPEC §2 Loyalty */
@@ -68,7 +84,12 @@ type OrderPointsEntry = {
 };
 
 /** One order's ledger row of a kind; the (order, type) key makes a second call change nothing. */
-async function recordOrderPoints(entry: OrderPointsEntry, type: 'earned' | 'redeemed', points: number, description: string) {
+async function recordOrderPoints(
+  entry: OrderPointsEntry,
+  type: 'earned' | 'redeemed',
+  points: number,
+  description: string,
+) {
   if (entry.points <= 0) return false;
   const inserted = await entry.db
     .insert(loyaltyLedger)

@@ -35,7 +35,6 @@ export async function sendAgain(options: { db: Executor; id: string }): Promise<
   const [row] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
   if (!row) throw notFound(MAIL_NOT_FOUND);
   throw new AppError('mail-not-failed', {
-    status: 409,
     message: row.status === 'sent' ? 'This e-mail has been sent.' : 'This e-mail is queued already.',
   });
 }

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import * as ADMIN_MESSAGES from '../../domain/admin-messages';
 import { IMAGE_VARIANT_WIDTHS, variantFileName } from '../../domain/product-image';
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../domain/product-form';
+import { AppError, badRequest } from '../app-error';
 import type { Executor } from '../db/client';
 import { productImages } from '../db/schema';
 import type { ImageStorage } from './image-storage';
@@ -22,9 +23,12 @@ const loadSharp = () => import('sharp').then((module) => module.default);
 /** Refuses decompression bombs: 40 megapixels is far beyond any product photo. */
 const MAX_PIXELS = 40_000_000;
 
-export type UploadResult =
-  | { ok: true; url: string; id: string; width: number; height: number }
-  | { ok: false; status: 400 | 413; message: string };
+export interface UploadedImage {
+  url: string;
+  id: string;
+  width: number;
+  height: number;
+}
 
 export async function uploadProductImage(options: {
   db: Executor;
@@ -32,9 +36,10 @@ export async function uploadProductImage(options: {
   bytes: Buffer;
   productId?: string | null;
   alt?: string;
-}): Promise<UploadResult> {
+}): Promise<UploadedImage> {
   const { bytes } = options;
-  if (bytes.length >= PRODUCT_IMAGE_MAX_BYTES) return { ok: false, status: 413, message: ADMIN_MESSAGES.imageTooLarge };
+  if (bytes.length >= PRODUCT_IMAGE_MAX_BYTES)
+    throw new AppError('body-too-large', { message: ADMIN_MESSAGES.imageTooLarge });
   const sharp = await loadSharp();
   let format: string | undefined;
   try {
@@ -43,7 +48,7 @@ export async function uploadProductImage(options: {
   } catch {
     format = undefined;
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) return { ok: false, status: 400, message: ADMIN_MESSAGES.imageTypeInvalid };
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw badRequest(ADMIN_MESSAGES.imageTypeInvalid, 'invalid-image');
 
   const id = randomUUID();
   const variants: { width: number; url: string; key: string; bytes: number; height: number }[] = [];
@@ -61,7 +66,7 @@ export async function uploadProductImage(options: {
   } catch (error) {
     await Promise.all(variants.map((variant) => options.storage.remove(variant.key)));
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, status: 400, message: ADMIN_MESSAGES.uploadFailed(message) };
+    throw badRequest(ADMIN_MESSAGES.uploadFailed(message), 'invalid-image');
   }
   const largest = variants[variants.length - 1]!;
   await options.db.insert(productImages).values({
@@ -75,5 +80,5 @@ export async function uploadProductImage(options: {
     bytes: largest.bytes,
     variants: variants.map(({ width, url }) => ({ width, url })),
   });
-  return { ok: true, url: largest.url, id, width: largest.width, height: largest.height };
+  return { url: largest.url, id, width: largest.width, height: largest.height };
 }

@@ -13,12 +13,12 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { cancelRestocks, LIFECYCLE_MESSAGES, planPointsReversal } from '../../domain/order-lifecycle';
-import { AppError, notFound } from '../app-error';
+import { AppError, notFound, type AppErrorCode } from '../app-error';
 import type { Executor } from '../db/client';
 import { loyaltyLedger, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { queueOrderStatusEmail } from '../mail/order-status-email';
-import type { PaymentServices } from '../payments/payment-services';
+import type { PaymentServices } from './payment-services';
 import { releaseOrderStock } from '../stock/release-order-stock';
 import { cancelPendingCheckout } from './cancel-pending';
 import {
@@ -39,7 +39,7 @@ export interface CancelOrderResult {
   message: string;
 }
 
-const conflict = (code: string, message: string) => new AppError(code, { status: 409, message });
+const conflict = (code: AppErrorCode, message: string) => new AppError(code, { message });
 
 export async function cancelOrder(
   options: PaymentServices & { publicUrl?: string; orderId: string },
@@ -47,7 +47,8 @@ export async function cancelOrder(
   const { db, provider, logger, publicUrl, orderId } = options;
   const first = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (order.status === 'cancelled') throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
+    if (order.status === 'cancelled')
+      throw conflict('already-cancelled', LIFECYCLE_MESSAGES.alreadyCancelled(order.orderNumber));
     // Pending and never paid (a paid order set back to pending by hand is refunded below).
     if (order.status === 'pending' && !order.paidAt) {
       if (!(await cancelPendingCheckout({ db: tx, purpose: 'order', id: order.id }))) {
@@ -63,18 +64,16 @@ export async function cancelOrder(
       await finishCancellation({ db: tx, order, publicUrl });
       return { kind: 'done', done: order, refundedCents: order.refundedCents } as const;
     }
-    const claim = await claimRefund({
+    const claimed = await claimRefund({
       db: tx,
       orderId: order.id,
+      orderNumber: order.orderNumber,
       provider: provider.name,
       reason: 'cancellation',
       amountCents: owed,
       paymentReference: order.paymentReference,
     });
-    if ('blocked' in claim) {
-      throw conflict('refund-in-progress', LIFECYCLE_MESSAGES.refundInProgress(order.orderNumber));
-    }
-    return { kind: 'claimed', claimed: claim.claimed, order } as const;
+    return { kind: 'claimed', claimed, order } as const;
   });
 
   if (first.kind === 'done') {
@@ -92,13 +91,12 @@ export async function cancelOrder(
   if (attempt.outcome === 'rejected') {
     logger.warn({ orderId, refundId: claimed.id, reason: attempt.message }, 'refund refused by the payment provider');
     throw new AppError('refund-rejected', {
-      status: 409,
       message: LIFECYCLE_MESSAGES.refundRejected(order.orderNumber, ensureSentence(attempt.message)),
     });
   }
   if (attempt.outcome === 'unknown') {
     logger.error({ orderId, refundId: claimed.id, err: attempt.message }, 'refund outcome unknown');
-    throw new AppError('refund-unavailable', { status: 502, message: LIFECYCLE_MESSAGES.refundUnavailable(order.orderNumber) });
+    throw new AppError('refund-unavailable', { message: LIFECYCLE_MESSAGES.refundUnavailable(order.orderNumber) });
   }
   await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
@@ -143,7 +141,8 @@ async function finishCancellation(options: {
     .where(and(eq(orders.id, order.id), ne(orders.status, 'cancelled')))
     .returning();
   if (!cancelled) return false;
-  if (refund) await recordRefundedAmount({ db: tx, orderId: order.id, refundedCents: order.refundedCents + refund.amountCents });
+  if (refund)
+    await recordRefundedAmount({ db: tx, orderId: order.id, refundedCents: order.refundedCents + refund.amountCents });
   // Shipped units are not on the shelf any more (domain/order-lifecycle.ts cancelRestocks).
   if (cancelRestocks(order.status)) await releaseOrderStock(tx, order.id);
   await reverseOrderPoints({ db: tx, order });

@@ -13,14 +13,14 @@ import * as CART_MESSAGES from '../../domain/cart-messages';
 import type { RedemptionRate } from '../../domain/loyalty';
 import { priceOrder, type OrderPrice } from '../../domain/price-order';
 import { AppError, badRequest } from '../app-error';
-import type { Database, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { checkoutSessions, customers, orderLines, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
-import { openHostedSession } from '../payments/open-hosted-session';
+import { openHostedSession } from './open-hosted-session';
 import type { PaymentProvider } from '../payments/payment-provider';
-import type { ProviderServices } from '../payments/payment-services';
+import type { ProviderServices } from './payment-services';
 import { reserveOrderStock, takeReserved } from '../stock/reserve-order-stock';
-import { cancelPendingCheckout } from './cancel-pending';
+import { expireCheckoutSession } from './complete-checkout-session';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
 
 export interface CheckoutResult {
@@ -55,7 +55,10 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
   }
   if (first === 'email') throw badRequest('Please enter a valid email address', 'invalid-email');
   if (first === 'couponCode') {
-    throw badRequest(`${CART_MESSAGES.invalidCouponTitle}. ${CART_MESSAGES.invalidCouponDescription}`, 'invalid-coupon');
+    throw badRequest(
+      `${CART_MESSAGES.invalidCouponTitle}. ${CART_MESSAGES.invalidCouponDescription}`,
+      'invalid-coupon',
+    );
   }
   if (first === 'pointsToRedeem') throw badRequest('Points to redeem must be a whole number', 'invalid-points');
   if (first === 'replaces') throw badRequest('The checkout to replace must be a session id', 'invalid-replaces');
@@ -69,14 +72,24 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
  * unpaid order session is touched; the id is the browser's own (a bearer secret, as the
  * hosted page's address is). A payment that still arrives for it is given back (issue 11).
  */
-async function closeReplacedCheckout(db: Database, sessionId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [closed] = await tx
-      .update(checkoutSessions)
-      .set({ status: 'expired' })
-      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open'), eq(checkoutSessions.purpose, 'order')))
-      .returning({ orderId: checkoutSessions.orderId });
-    if (closed?.orderId) await cancelPendingCheckout({ db: tx, purpose: 'order', id: closed.orderId });
+async function closeReplacedCheckout(options: ProviderServices & { sessionId: string }): Promise<void> {
+  const [replaced] = await options.db
+    .select({ id: checkoutSessions.id, provider: checkoutSessions.provider })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.id, options.sessionId),
+        eq(checkoutSessions.status, 'open'),
+        eq(checkoutSessions.purpose, 'order'),
+      ),
+    );
+  if (!replaced) return;
+  // Through the same door as every expiry: a payment racing it is recorded once, whichever is first.
+  await expireCheckoutSession({
+    db: options.db,
+    logger: options.logger,
+    sessionId: replaced.id,
+    providerName: replaced.provider === 'stripe' ? 'stripe' : 'sandbox',
   });
 }
 
@@ -170,12 +183,12 @@ export async function createCheckout(
   const viewerEmail = options.viewerEmail?.trim().toLowerCase() || null;
   const wantsPoints = (request.pointsToRedeem ?? 0) > 0;
   if (wantsPoints && !viewerEmail) {
-    throw new AppError('sign-in-required', { status: 401, message: 'Sign in to redeem your points' });
+    throw new AppError('sign-in-required', { message: 'Sign in to redeem your points' });
   }
   // Redeemed points belong to the signed-in account, so its e-mail is the order's.
   const email = wantsPoints ? viewerEmail : (request.email ?? viewerEmail);
 
-  if (request.replaces) await closeReplacedCheckout(db, request.replaces);
+  if (request.replaces) await closeReplacedCheckout({ ...options, sessionId: request.replaces });
   const lines = await priceCheckoutLines({ db, lines: request.items });
   const order = await db.transaction((tx) =>
     storePendingOrder({
@@ -209,5 +222,11 @@ export async function createCheckout(
       email,
     },
   });
-  return { url: session.url, sessionId: session.id, orderId: order.id, orderNumber: order.orderNumber, price: order.price };
+  return {
+    url: session.url,
+    sessionId: session.id,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    price: order.price,
+  };
 }

@@ -7,8 +7,8 @@ import { DonationRequestSchema } from '../../domain/donation';
 import * as MESSAGES from '../../domain/messages';
 import { badRequest } from '../app-error';
 import { donations } from '../db/schema';
-import { openHostedSession } from '../payments/open-hosted-session';
-import type { ProviderServices } from '../payments/payment-services';
+import { openHostedSession } from './open-hosted-session';
+import type { ProviderServices } from './payment-services';
 
 export async function createDonation(
   options: ProviderServices & { body: unknown; viewerEmail: string | null },

@@ -8,7 +8,7 @@ import { DEFAULT_COLOR, DEFAULT_SIZE } from '../../domain/cart';
 import type { CheckoutLine } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { products } from '../db/schema';
-import { badRequest } from '../app-error';
+import { badRequest, type AppErrorCode } from '../app-error';
 
 export interface PricedLine {
   productId: string;
@@ -39,7 +39,7 @@ function imageFor(product: { imageUrl: string | null; imageUrls: string[] }, col
 export async function resolveCheckoutLines(options: {
   db: Executor;
   lines: CheckoutLine[];
-}): Promise<Array<{ ok: true; line: PricedLine } | { ok: false; code: string; message: string }>> {
+}): Promise<Array<{ ok: true; line: PricedLine } | { ok: false; code: AppErrorCode; message: string }>> {
   const ids = [...new Set(options.lines.map((line) => line.productId))];
   const rows =
     ids.length === 0
@@ -58,12 +58,12 @@ export async function resolveCheckoutLines(options: {
           .from(products)
           .where(inArray(products.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const refuse = (message: string, code = 'invalid-line') => ({ ok: false as const, code, message });
+  const refuse = (message: string, code: AppErrorCode = 'invalid-line') => ({ ok: false as const, code, message });
   return options.lines.map((line, index) => {
     const label = `Line ${index + 1}`;
     const product = byId.get(line.productId);
     if (!product) return refuse(`${label}: this product is not available`);
-    if (!product.isActive) return refuse(`${label}: ${product.name} is no longer available`, 'product-unavailable');
+    if (!product.isActive) return refuse(`${label}: ${product.name} is no longer available`, 'line-unavailable');
     const color = allows(product.colors, line.color, DEFAULT_COLOR);
     if (!color) return refuse(`${label}: ${product.name} has no color ${line.color}`);
     const size = allows(product.sizes, line.size, DEFAULT_SIZE);

@@ -11,6 +11,8 @@
  * the row stays pending with its lease given up, so the next attempt asks again with the same
  * key. A holder that died mid-call loses its claim after REFUND_LEASE_MS.
  */
+import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
+import { AppError } from '../app-error';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { orderNotes, orders, refunds } from '../db/schema';
@@ -22,18 +24,20 @@ export const REFUND_LEASE_MS = 120_000;
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundReason = 'cancellation' | 'late-payment';
 
-export type RefundClaim = { claimed: RefundRow } | { blocked: RefundRow };
-
-/** Takes the order's refund claim in the caller's transaction (see the header). */
+/**
+ * Takes the order's refund claim in the caller's transaction (see the header). Another live
+ * claim (a refund done, or one under way within its lease) refuses with 409 'refund-in-progress'.
+ */
 export async function claimRefund(options: {
   db: Executor;
   orderId: string;
+  orderNumber: string;
   provider: string;
   reason: RefundReason;
   amountCents: number;
   paymentReference: string;
   now?: Date;
-}): Promise<RefundClaim> {
+}): Promise<RefundRow> {
   const { db, orderId } = options;
   const now = options.now ?? new Date();
   const [inserted] = await db
@@ -49,7 +53,7 @@ export async function claimRefund(options: {
     })
     .onConflictDoNothing()
     .returning();
-  if (inserted) return { claimed: inserted };
+  if (inserted) return inserted;
   const [live] = await db
     .select()
     .from(refunds)
@@ -63,9 +67,9 @@ export async function claimRefund(options: {
       .set({ updatedAt: now })
       .where(and(eq(refunds.id, live.id), eq(refunds.status, 'pending'), eq(refunds.updatedAt, live.updatedAt)))
       .returning();
-    if (taken) return { claimed: taken };
+    if (taken) return taken;
   }
-  return { blocked: live };
+  throw new AppError('refund-in-progress', { message: LIFECYCLE_MESSAGES.refundInProgress(options.orderNumber) });
 }
 
 export function refundIdempotencyKey(refundId: string): string {
@@ -139,5 +143,8 @@ export async function writeOrderNote(options: { db: Executor; orderId: string; k
   await options.db
     .insert(orderNotes)
     .values({ orderId: options.orderId, kind: options.kind, body: options.body })
-    .onConflictDoUpdate({ target: [orderNotes.orderId, orderNotes.kind], set: { body: options.body, createdAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [orderNotes.orderId, orderNotes.kind],
+      set: { body: options.body, createdAt: new Date() },
+    });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '../db/client';
-import { checkSandboxCard, createSandboxProvider, SANDBOX_SESSION_TTL_MS } from './sandbox-provider';
+import { CHECKOUT_HOLD_MINUTES } from '../../domain/stock';
+import { checkSandboxCard, createSandboxProvider } from './sandbox-provider';
 
 describe('sandbox provider', () => {
   it('pays with 4242 4242 4242 4242, spaces optional', () => {
@@ -25,7 +26,7 @@ describe('sandbox provider', () => {
     });
   });
 
-  it('creates unguessable sbx_ sessions on the shop URL that expire after 24 hours', async () => {
+  it('creates unguessable sbx_ sessions on the shop URL that expire when the checkout hold ends (CHECKOUT_HOLD_MINUTES)', async () => {
     const now = new Date('2026-01-01T00:00:00Z');
     // createSession needs no database; retrieveSession is covered by the integration tests.
     const provider = createSandboxProvider({ publicUrl: 'https://shop.example', db: {} as Executor, now: () => now });
@@ -44,6 +45,7 @@ describe('sandbox provider', () => {
     expect(a.id).toMatch(/^sbx_[A-Za-z0-9_-]{24}$/);
     expect(a.id).not.toBe(b.id);
     expect(a.url).toBe(`https://shop.example/sandbox/checkout/${a.id}`);
-    expect(a.expiresAt.getTime() - now.getTime()).toBe(SANDBOX_SESSION_TTL_MS);
+    // The rule's home is domain/stock.ts (SPEC: stock is held while a checkout is open), not this module.
+    expect(a.expiresAt.getTime() - now.getTime()).toBe(CHECKOUT_HOLD_MINUTES * 60_000);
   });
 });

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
+import * as MESSAGES from '../../domain/messages';
 import type { ShopifyClient } from './client';
 import { createShopifyService } from './create-shopify-service';
 
@@ -38,27 +39,37 @@ describe('createShopifyService', () => {
     const cart = { id: 'gid://shopify/Cart/1', checkoutUrl: 'https://shop.test/cart/c/1?key=k' };
     const answers: unknown[] = [
       { cartCreate: { cart, userErrors: [], warnings: [{ code: 'PAYMENTS_GIFT_CARDS_UNAVAILABLE', message: 'x' }] } },
-      { cartCreate: { cart, userErrors: [], warnings: [{ code: 'MERCHANDISE_NOT_ENOUGH_STOCK', message: 'Only 0 left.' }] } },
-      { cartCreate: { cart: null, userErrors: [{ code: 'NOTE_TOO_LONG', field: ['note'], message: 'Note is too long' }], warnings: [] } },
+      {
+        cartCreate: {
+          cart,
+          userErrors: [],
+          warnings: [{ code: 'MERCHANDISE_NOT_ENOUGH_STOCK', message: 'Only 0 left.' }],
+        },
+      },
+      {
+        cartCreate: {
+          cart: null,
+          userErrors: [{ code: 'NOTE_TOO_LONG', field: ['note'], message: 'Note is too long' }],
+          warnings: [],
+        },
+      },
       { cartCreate: null },
       new Error('network down'),
     ];
     const { shopify } = serviceAnswering(() => answers.shift());
+    const refusal = (code: string, message: string, status: number) =>
+      expect.objectContaining({ name: 'ProviderError', code, message, status });
     await expect(shopify.createCheckout('gid://shopify/ProductVariant/1')).resolves.toEqual({
-      ok: true,
       checkoutUrl: cart.checkoutUrl,
     });
-    await expect(shopify.createCheckout('gid://shopify/ProductVariant/1')).resolves.toEqual({
-      ok: false,
-      reason: 'rejected',
-      problem: { code: 'NOT_ENOUGH_IN_STOCK', message: 'Only 0 left.' },
-    });
-    await expect(shopify.createCheckout('gid://shopify/ProductVariant/1')).resolves.toEqual({
-      ok: false,
-      reason: 'rejected',
-      problem: { code: 'TOO_LONG', message: 'Note is too long' },
-    });
-    await expect(shopify.createCheckout('gid://shopify/ProductVariant/1')).resolves.toEqual({ ok: false, reason: 'unavailable' });
-    await expect(shopify.createCheckout('gid://shopify/ProductVariant/1')).resolves.toEqual({ ok: false, reason: 'unavailable' });
+    await expect(shopify.createCheckout('gid://shopify/ProductVariant/1')).rejects.toEqual(
+      refusal('NOT_ENOUGH_IN_STOCK', 'Only 0 left.', 422),
+    );
+    await expect(shopify.createCheckout('gid://shopify/ProductVariant/1')).rejects.toEqual(
+      refusal('TOO_LONG', 'Note is too long', 422),
+    );
+    const failed = refusal('shopify-failed', MESSAGES.hostedCheckoutFailed, 502);
+    await expect(shopify.createCheckout('gid://shopify/ProductVariant/1')).rejects.toEqual(failed);
+    await expect(shopify.createCheckout('gid://shopify/ProductVariant/1')).rejects.toEqual(failed);
   });
 });

@@ -6,6 +6,8 @@
 import type { Logger } from 'pino';
 import { firstBlockingCartProblem } from '../../domain/external-checkout';
 import type { ExternalProduct } from '../../domain/external-product';
+import * as MESSAGES from '../../domain/messages';
+import { ProviderError } from '../app-error';
 import type { AppServices } from '../context';
 import { createCatalogueCache, type CatalogueCacheOptions, type Timers } from './catalogue-cache';
 import { createShopifyClient, type ShopifyClient } from './client';
@@ -50,7 +52,12 @@ export function createShopifyService(options: CreateShopifyServiceOptions): Shop
       logger,
       fetch: options.fetch,
     });
-  const cache = createCatalogueCache({ ...options.cache, logger, timers: options.timers, onChange: options.onCatalogueChange });
+  const cache = createCatalogueCache({
+    ...options.cache,
+    logger,
+    timers: options.timers,
+    onChange: options.onCatalogueChange,
+  });
 
   const guard = async (what: string, run: () => Promise<ExternalProduct[] | null>) => {
     try {
@@ -106,13 +113,15 @@ export function createShopifyService(options: CreateShopifyServiceOptions): Shop
             { variantId, userErrors: payload.userErrors, warnings: payload.warnings },
             'external checkout refused',
           );
-          return { ok: false, reason: 'rejected', problem };
+          // The legacy code (NOT_ENOUGH_IN_STOCK ...) is the error's code.
+          throw new ProviderError(problem.code ?? 'shopify-rejected', { message: problem.message });
         }
         if (!payload.cart) throw new Error('cartCreate answered without a cart');
-        return { ok: true, checkoutUrl: payload.cart.checkoutUrl };
+        return { checkoutUrl: payload.cart.checkoutUrl };
       } catch (error) {
+        if (error instanceof ProviderError) throw error;
         logger.error({ err: error, variantId }, 'external checkout failed');
-        return { ok: false, reason: 'unavailable' };
+        throw new ProviderError('shopify-failed', { message: MESSAGES.hostedCheckoutFailed, cause: error });
       }
     },
   };

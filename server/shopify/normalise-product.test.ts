@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePriceToCents } from '@domain/money';
-import { shopifyFixtures } from '../../tests/fakes/shopify-fixtures';
+import { shopifyFixtures } from '../../tools/fakes/shopify-fixtures';
 import { normaliseProduct } from './normalise-product';
 import { ProductsResponseSchema, RawProductSchema } from './schemas';
 

@@ -6,7 +6,14 @@
  * below zero because of such a checkout is refused (409) with the count left, nothing changed.
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { isLowStock, parseStockCount, stockColors, stockSizes, variantKey, type VariantStock } from '../../domain/stock';
+import {
+  isLowStock,
+  parseStockCount,
+  stockColors,
+  stockSizes,
+  variantKey,
+  type VariantStock,
+} from '../../domain/stock';
 import type { LowStockVariant } from '../../domain/admin-contract';
 import { AppError, badRequest, notFound } from '../app-error';
 import type { Executor } from '../db/client';
@@ -19,7 +26,12 @@ export async function loadProductStock(db: Executor, productIds: string[]): Prom
   const byProduct = new Map<string, VariantStock[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await db
-    .select({ productId: productStock.productId, color: productStock.color, size: productStock.size, quantity: productStock.quantity })
+    .select({
+      productId: productStock.productId,
+      color: productStock.color,
+      size: productStock.size,
+      quantity: productStock.quantity,
+    })
     .from(productStock)
     .where(inArray(productStock.productId, [...new Set(productIds)]));
   for (const row of rows) {
@@ -47,10 +59,7 @@ export interface StockEdit {
 }
 
 /** Checks a grid against the product's colours and sizes; refuses bad counts naming the cell. */
-export function parseStockEdits(
-  product: { colors: string[]; sizes: string[] },
-  cells: unknown,
-): StockEdit[] {
+export function parseStockEdits(product: { colors: string[]; sizes: string[] }, cells: unknown): StockEdit[] {
   if (!Array.isArray(cells)) throw badRequest('Stock must be a list of color and size counts', 'invalid-stock');
   const colors = stockColors(product.colors);
   const sizes = stockSizes(product.sizes);
@@ -58,16 +67,22 @@ export function parseStockEdits(
   const seen = new Set<string>();
   return cells.map((cell: unknown) => {
     const entry = (cell ?? {}) as Partial<StockCellInput>;
-    const color = colors.find((value) => typeof entry.color === 'string' && value.toLowerCase() === entry.color.trim().toLowerCase());
-    const size = sizes.find((value) => typeof entry.size === 'string' && value.toLowerCase() === entry.size.trim().toLowerCase());
-    if (!color || !size) throw badRequest(`This product has no variant ${String(entry.color)} / ${String(entry.size)}`, 'invalid-stock');
+    const color = colors.find(
+      (value) => typeof entry.color === 'string' && value.toLowerCase() === entry.color.trim().toLowerCase(),
+    );
+    const size = sizes.find(
+      (value) => typeof entry.size === 'string' && value.toLowerCase() === entry.size.trim().toLowerCase(),
+    );
+    if (!color || !size)
+      throw badRequest(`This product has no variant ${String(entry.color)} / ${String(entry.size)}`, 'invalid-stock');
     const key = variantKey(color, size);
     if (seen.has(key)) throw badRequest(`Stock for ${color} / ${size} is given twice`, 'invalid-stock');
     seen.add(key);
     const parsed = parseStockCount(entry.quantity, { color, size });
     if (!parsed.ok) throw badRequest(parsed.message, 'invalid-stock');
     const base = entry.base === null || entry.base === undefined ? null : Number(entry.base);
-    if (base !== null && !(Number.isInteger(base) && base >= 0)) throw badRequest(`Stock for ${color} / ${size}: bad base count`, 'invalid-stock');
+    if (base !== null && !(Number.isInteger(base) && base >= 0))
+      throw badRequest(`Stock for ${color} / ${size}: bad base count`, 'invalid-stock');
     return { color, size, quantity: parsed.quantity, base };
   });
 }
@@ -98,7 +113,11 @@ export async function setProductStock(options: {
       return left < right ? -1 : left > right ? 1 : 0;
     });
     for (const edit of edits) {
-      const match = and(eq(productStock.productId, productId), eq(productStock.color, edit.color), eq(productStock.size, edit.size));
+      const match = and(
+        eq(productStock.productId, productId),
+        eq(productStock.color, edit.color),
+        eq(productStock.size, edit.size),
+      );
       if (edit.quantity === null) {
         await tx.delete(productStock).where(match);
         continue;
@@ -125,16 +144,19 @@ export async function setProductStock(options: {
       const [row] = await tx.select({ quantity: productStock.quantity }).from(productStock).where(match);
       if (!row) {
         // Made "not tracked" elsewhere meanwhile: the count entered is the count.
-        await tx.insert(productStock).values({ productId, color: edit.color, size: edit.size, quantity: edit.quantity });
+        await tx
+          .insert(productStock)
+          .values({ productId, color: edit.color, size: edit.size, quantity: edit.quantity });
         continue;
       }
       throw new AppError('stock-changed', {
-        status: 409,
         message: `Stock for ${edit.color} / ${edit.size} changed while you were editing (${row.quantity} left now). Reload and try again.`,
       });
     }
     // Colours or sizes the product no longer offers keep no count.
-    const keep = new Set(stockColors(product.colors).flatMap((color) => stockSizes(product.sizes).map((size) => variantKey(color, size))));
+    const keep = new Set(
+      stockColors(product.colors).flatMap((color) => stockSizes(product.sizes).map((size) => variantKey(color, size))),
+    );
     const rows = await tx
       .select({ color: productStock.color, size: productStock.size, quantity: productStock.quantity })
       .from(productStock)
@@ -142,7 +164,13 @@ export async function setProductStock(options: {
     for (const row of rows.filter((entry) => !keep.has(variantKey(entry.color, entry.size)))) {
       await tx
         .delete(productStock)
-        .where(and(eq(productStock.productId, productId), eq(productStock.color, row.color), eq(productStock.size, row.size)));
+        .where(
+          and(
+            eq(productStock.productId, productId),
+            eq(productStock.color, row.color),
+            eq(productStock.size, row.size),
+          ),
+        );
     }
     return rows.filter((entry) => keep.has(variantKey(entry.color, entry.size)));
   });

@@ -23,10 +23,7 @@ export interface StockRequestLine {
 }
 
 /** Reserves every line, or throws a 400 naming the first line short of stock (and the transaction rolls back). */
-export async function reserveOrderStock(
-  tx: Executor,
-  lines: StockRequestLine[],
-): Promise<Map<string, number>> {
+export async function reserveOrderStock(tx: Executor, lines: StockRequestLine[]): Promise<Map<string, number>> {
   // One request per variant, however many lines name it.
   const wanted = new Map<string, StockRequestLine>();
   for (const line of lines) {
@@ -55,7 +52,6 @@ export async function reserveOrderStock(
     const [row] = await tx.select({ quantity: productStock.quantity }).from(productStock).where(match);
     if (!row) continue; // not tracked: unlimited
     throw new AppError('insufficient-stock', {
-      status: 400,
       message: notEnoughStockMessage({ name: line.name, color: line.color, size: line.size, available: row.quantity }),
       details: { productId: line.productId, color: line.color, size: line.size, available: row.quantity },
     });
@@ -72,7 +68,10 @@ export function reservedKey(line: { productId: string; color: string; size: stri
  * The units reserved for a line's variant, handed out once: the first line of a variant records
  * them all (two lines of one variant share its reservation), later ones get 0.
  */
-export function takeReserved(reserved: Map<string, number>, line: { productId: string; color: string; size: string }): number {
+export function takeReserved(
+  reserved: Map<string, number>,
+  line: { productId: string; color: string; size: string },
+): number {
   const key = reservedKey(line);
   const units = reserved.get(key) ?? 0;
   reserved.delete(key);

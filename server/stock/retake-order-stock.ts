@@ -39,7 +39,6 @@ export async function retakeOrderStock(tx: Executor, order: { id: string; orderN
   } catch (error) {
     if (error instanceof AppError && error.code === 'insufficient-stock') {
       throw new AppError('reopen-short-of-stock', {
-        status: 409,
         message: LIFECYCLE_MESSAGES.reopenShortOfStock(order.orderNumber, error.message),
         details: error.details,
       });
@@ -48,6 +47,9 @@ export async function retakeOrderStock(tx: Executor, order: { id: string; orderN
   }
   // As at checkout: the first line of a variant records the units taken for it.
   for (const line of sellable) {
-    await tx.update(orderLines).set({ reservedQuantity: takeReserved(reserved, line) }).where(eq(orderLines.id, line.id));
+    await tx
+      .update(orderLines)
+      .set({ reservedQuantity: takeReserved(reserved, line) })
+      .where(eq(orderLines.id, line.id));
   }
 }

@@ -8,8 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { FIXTURE_TITLES } from '../fakes/shopify-fixtures';
-import { startFakeShopify, type FakeShopifyServer } from '../fakes/shopify-server';
+import { FIXTURE_TITLES } from '../../tools/fakes/shopify-fixtures';
+import { startFakeShopify, type FakeShopifyServer } from '../../tools/fakes/shopify-server';
 import { freePort, startShopProcess, waitForOutput, type ShopProcess } from '../support/process';
 import { gotoHydrated } from './helpers/shop';
 

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminSession, ADMIN_SESSION_TTL_MS } from '../../server/admin/sessions';
+import { createAdminSession, ADMIN_SESSION_TTL_MS } from '../../server/staff/admin-sessions';
 import { customers, orders } from '../../server/db/schema';
 import { createTestShop, type TestShop } from '../support/test-shop';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPaymentSync, products } from '../../server/db/schema';
-import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripeServer, type FakeStripeServer } from '../../tools/fakes/stripe-server';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
 let fake: FakeStripeServer;

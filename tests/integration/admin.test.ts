@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LEAVE_GRACE_MS } from '../../domain/admin-session';
-import { ADMIN_SESSION_TTL_MS, findAdminSession, hashAdminToken } from '../../server/admin/sessions';
+import { ADMIN_SESSION_TTL_MS, findAdminSession, hashAdminToken } from '../../server/staff/admin-sessions';
 import {
   adminSessions,
   customers,
@@ -51,7 +51,9 @@ function admin(pathname: string, init: RequestInit = {}, sessionToken = token) {
 describe('admin sessions', () => {
   it('issues a 256-bit token and stores only its hash', async () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = await shop.database.db.execute<{ token_hash: string }>('select token_hash from admin_sessions' as never);
+    const rows = await shop.database.db.execute<{ token_hash: string }>(
+      'select token_hash from admin_sessions' as never,
+    );
     expect(rows.rows.some((row) => row.token_hash === token)).toBe(false);
     expect((await admin('/api/admin/session')).status).toBe(200);
   });
@@ -97,16 +99,25 @@ describe('admin sessions', () => {
     // A session that has ended cannot be resumed or left.
     expect((await admin('/api/admin/session', { method: 'DELETE' }, sessionToken)).status).toBe(200);
     expect((await admin('/api/admin/session?resume=1', { method: 'POST' }, sessionToken)).status).toBe(401);
-    expect((await shop.request(`/api/admin/session?leave=1&token=${sessionToken}`, { method: 'POST' })).status).toBe(401);
+    expect((await shop.request(`/api/admin/session?leave=1&token=${sessionToken}`, { method: 'POST' })).status).toBe(
+      401,
+    );
   });
 
   it('lets 5 failed passcodes through at once per address, then answers 429 with the short wait (issue 30: a back-off, not a lock-out)', async () => {
     const attempt = (passcode: string, clientIp: string) =>
-      shop.request('/api/admin/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ passcode }), clientIp });
+      shop.request('/api/admin/session', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ passcode }),
+        clientIp,
+      });
     for (let index = 0; index < 5; index++) expect((await attempt('wrong', '198.51.100.7')).status).toBe(401);
     const limited = await attempt(TEST_ADMIN_PASSCODE, '198.51.100.7');
     expect(limited.status).toBe(429);
-    expect(((await limited.json()) as { error: string }).error).toMatch(/Too many failed attempts\. Please try again in \d+ (seconds?|minutes?)\./);
+    expect(((await limited.json()) as { error: string }).error).toMatch(
+      /Too many failed attempts\. Please try again in \d+ (seconds?|minutes?)\./,
+    );
     expect(limited.headers.get('retry-after')).toBeTruthy();
     // Another address is not affected.
     expect((await attempt(TEST_ADMIN_PASSCODE, '198.51.100.8')).status).toBe(200);
@@ -116,7 +127,11 @@ describe('admin sessions', () => {
 describe('products', () => {
   let productId: string;
   it('refuses a product without name, price or category with the spec message', async () => {
-    for (const body of [{ priceCents: 100, category: 'hoodies' }, { name: 'A', category: 'hoodies' }, { name: 'A', priceCents: 100 }]) {
+    for (const body of [
+      { priceCents: 100, category: 'hoodies' },
+      { name: 'A', category: 'hoodies' },
+      { name: 'A', priceCents: 100 },
+    ]) {
       const response = await admin('/api/admin/products', { method: 'POST', body: JSON.stringify(body) });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: 'Please fill in all required fields', code: 'invalid-request' });
@@ -126,10 +141,20 @@ describe('products', () => {
   it('creates, lists, updates, edits the cost of and deletes a product', async () => {
     const created = await admin('/api/admin/products', {
       method: 'POST',
-      body: JSON.stringify({ name: 'Admin Test Hoodie', priceCents: 4000, category: 'hoodies', colors: ' Black, ,White ', sizes: 'S,M', placement: ['strength-in-christ'], isNewArrival: true }),
+      body: JSON.stringify({
+        name: 'Admin Test Hoodie',
+        priceCents: 4000,
+        category: 'hoodies',
+        colors: ' Black, ,White ',
+        sizes: 'S,M',
+        placement: ['strength-in-christ'],
+        isNewArrival: true,
+      }),
     });
     expect(created.status).toBe(201);
-    const product = ((await created.json()) as { product: { id: string; slug: string; colors: string[]; costCents: number | null } }).product;
+    const product = (
+      (await created.json()) as { product: { id: string; slug: string; colors: string[]; costCents: number | null } }
+    ).product;
     productId = product.id;
     expect(product).toMatchObject({ slug: 'admin-test-hoodie', colors: ['Black', 'White'], costCents: null });
 
@@ -138,16 +163,31 @@ describe('products', () => {
 
     const updated = await admin(`/api/admin/products/${productId}`, {
       method: 'PUT',
-      body: JSON.stringify({ name: 'Admin Test Hoodie 2', slug: product.slug, priceCents: 5000, category: 'hoodies', costCents: 1000 }),
+      body: JSON.stringify({
+        name: 'Admin Test Hoodie 2',
+        slug: product.slug,
+        priceCents: 5000,
+        category: 'hoodies',
+        costCents: 1000,
+      }),
     });
     expect(updated.status).toBe(200);
-    expect(((await updated.json()) as { product: { name: string; slug: string } }).product).toMatchObject({ name: 'Admin Test Hoodie 2', slug: 'admin-test-hoodie' });
+    expect(((await updated.json()) as { product: { name: string; slug: string } }).product).toMatchObject({
+      name: 'Admin Test Hoodie 2',
+      slug: 'admin-test-hoodie',
+    });
 
-    const cost = await admin(`/api/admin/products/${productId}`, { method: 'PATCH', body: JSON.stringify({ costCents: 2600 }) });
+    const cost = await admin(`/api/admin/products/${productId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ costCents: 2600 }),
+    });
     expect(cost.status).toBe(200);
     const [row] = await shop.database.db.select().from(products).where(eq(products.id, productId));
     expect(row!.costCents).toBe(2600);
-    expect((await admin(`/api/admin/products/${productId}`, { method: 'PATCH', body: JSON.stringify({ costCents: -1 }) })).status).toBe(400);
+    expect(
+      (await admin(`/api/admin/products/${productId}`, { method: 'PATCH', body: JSON.stringify({ costCents: -1 }) }))
+        .status,
+    ).toBe(400);
 
     expect((await admin(`/api/admin/products/${productId}`, { method: 'DELETE' })).status).toBe(200);
     expect((await admin(`/api/admin/products/${productId}`, { method: 'DELETE' })).status).toBe(404);
@@ -164,7 +204,12 @@ describe('the storefront after admin changes', () => {
     expect(before).not.toContain('Cache Test Tee');
     const created = await admin('/api/admin/products', {
       method: 'POST',
-      body: JSON.stringify({ name: 'Cache Test Tee', priceCents: 2000, category: 't-shirts', placement: ['strength-in-christ'] }),
+      body: JSON.stringify({
+        name: 'Cache Test Tee',
+        priceCents: 2000,
+        category: 't-shirts',
+        placement: ['strength-in-christ'],
+      }),
     });
     expect(created.status).toBe(201);
     const product = ((await created.json()) as { product: { id: string; slug: string } }).product;
@@ -173,7 +218,13 @@ describe('the storefront after admin changes', () => {
     const edit = (changes: Record<string, unknown>) =>
       admin(`/api/admin/products/${product.id}`, {
         method: 'PUT',
-        body: JSON.stringify({ slug: product.slug, priceCents: 2000, category: 't-shirts', placement: ['strength-in-christ'], ...changes }),
+        body: JSON.stringify({
+          slug: product.slug,
+          priceCents: 2000,
+          category: 't-shirts',
+          placement: ['strength-in-christ'],
+          ...changes,
+        }),
       });
     expect((await edit({ name: 'Cache Test Tee Renamed' })).status).toBe(200);
     expect(await strengthCards()).toContain('Cache Test Tee Renamed');
@@ -194,31 +245,42 @@ describe('image uploads', () => {
     return admin('/api/admin/uploads', { method: 'POST', body: form });
   };
   const image = (format: 'png' | 'jpeg' | 'webp') =>
-    sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 100, b: 60 } } })[format]().toBuffer();
+    sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 100, b: 60 } } })
+      [format]()
+      .toBuffer();
 
-  it.each(['png', 'jpeg', 'webp'] as const)('accepts a real %s and stores WebP 480 and 960 variants', async (format) => {
-    const response = await upload(await image(format), `photo.${format}`, `image/${format}`);
-    expect(response.status).toBe(201);
-    const { url, id } = (await response.json()) as { url: string; id: string };
-    expect(url).toBe(`/uploads/${id}-960.webp`);
-    const files = await readdir(path.join(shop.dataDir, 'uploads'));
-    expect(files).toEqual(expect.arrayContaining([`${id}-480.webp`, `${id}-960.webp`]));
-    const served = await shop.request(url);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 960 });
-    const [row] = await shop.database.db.select().from(productImages).where(eq(productImages.id, id));
-    expect(row!.variants.map((variant) => variant.width)).toEqual([480, 960]);
-  });
+  it.each(['png', 'jpeg', 'webp'] as const)(
+    'accepts a real %s and stores WebP 480 and 960 variants',
+    async (format) => {
+      const response = await upload(await image(format), `photo.${format}`, `image/${format}`);
+      expect(response.status).toBe(201);
+      const { url, id } = (await response.json()) as { url: string; id: string };
+      expect(url).toBe(`/uploads/${id}-960.webp`);
+      const files = await readdir(path.join(shop.dataDir, 'uploads'));
+      expect(files).toEqual(expect.arrayContaining([`${id}-480.webp`, `${id}-960.webp`]));
+      const served = await shop.request(url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 960 });
+      const [row] = await shop.database.db.select().from(productImages).where(eq(productImages.id, id));
+      expect(row!.variants.map((variant) => variant.width)).toEqual([480, 960]);
+    },
+  );
 
   it('refuses text named .png, an SVG, 5 MB + 1 byte and exactly 5 MB, storing nothing', async () => {
     const before = (await readdir(path.join(shop.dataDir, 'uploads'))).length;
     const text = await upload(Buffer.from('definitely not an image'), 'fake.png', 'image/png');
     expect(text.status).toBe(400);
     expect(await text.json()).toEqual({ error: 'Please select an image file', code: 'invalid-image' });
-    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), 'a.svg', 'image/svg+xml');
+    const svg = await upload(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      ),
+      'a.svg',
+      'image/svg+xml',
+    );
     expect(svg.status).toBe(400);
     const png = await image('png');
     for (const size of [5 * 1024 * 1024 + 1, 5 * 1024 * 1024]) {
@@ -234,15 +296,19 @@ describe('image uploads', () => {
 
 describe('images belong to their product', () => {
   const uploadOne = async () => {
-    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 10, g: 90, b: 160 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 10, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
     const response = await admin('/api/admin/uploads', { method: 'POST', body: form });
     expect(response.status).toBe(201);
     return (await response.json()) as { url: string; id: string };
   };
-  const files = async (id: string) => (await readdir(path.join(shop.dataDir, 'uploads'))).filter((file) => file.startsWith(id));
-  const imageRow = async (id: string) => (await shop.database.db.select().from(productImages).where(eq(productImages.id, id)))[0];
+  const files = async (id: string) =>
+    (await readdir(path.join(shop.dataDir, 'uploads'))).filter((file) => file.startsWith(id));
+  const imageRow = async (id: string) =>
+    (await shop.database.db.select().from(productImages).where(eq(productImages.id, id)))[0];
   const save = async (body: Record<string, unknown>, id?: string) => {
     const response = await admin(id ? `/api/admin/products/${id}` : '/api/admin/products', {
       method: id ? 'PUT' : 'POST',
@@ -285,7 +351,10 @@ describe('orders, customers and dashboard stats', () => {
   let customerId: string;
   beforeAll(async () => {
     const db = shop.database.db;
-    const [customer] = await db.insert(customers).values({ email: 'ruth@example.com', firstName: 'Ruth', lastName: 'Moab', phone: '555-0101' }).returning();
+    const [customer] = await db
+      .insert(customers)
+      .values({ email: 'ruth@example.com', firstName: 'Ruth', lastName: 'Moab', phone: '555-0101' })
+      .returning();
     customerId = customer!.id;
     await db.insert(customers).values({ email: 'naomi@example.com', firstName: null });
     const day = 86_400_000;
@@ -293,17 +362,68 @@ describe('orders, customers and dashboard stats', () => {
     const rows = await db
       .insert(orders)
       .values([
-        { customerId, email: 'ruth@example.com', subtotalCents: 5000, totalCents: 5000, paymentProvider: 'sandbox', status: 'processing', paidAt: new Date(now - day), createdAt: new Date(now - 3 * day), couponCode: 'JESUS', paymentReference: 'ch_123' },
-        { customerId, email: 'ruth@example.com', subtotalCents: 2000, totalCents: 2599, paymentProvider: 'sandbox', status: 'delivered', paidAt: new Date(now - 2 * day), createdAt: new Date(now - 2 * day) },
-        { email: 'guest,"odd"@example.com', subtotalCents: 1000, totalCents: 1599, paymentProvider: 'sandbox', status: 'cancelled', paidAt: new Date(now), createdAt: new Date(now - day) },
-        { email: 'pending@example.com', subtotalCents: 900, totalCents: 1499, paymentProvider: 'sandbox', status: 'pending', createdAt: new Date(now) },
+        {
+          customerId,
+          email: 'ruth@example.com',
+          subtotalCents: 5000,
+          totalCents: 5000,
+          paymentProvider: 'sandbox',
+          status: 'processing',
+          paidAt: new Date(now - day),
+          createdAt: new Date(now - 3 * day),
+          couponCode: 'JESUS',
+          paymentReference: 'ch_123',
+        },
+        {
+          customerId,
+          email: 'ruth@example.com',
+          subtotalCents: 2000,
+          totalCents: 2599,
+          paymentProvider: 'sandbox',
+          status: 'delivered',
+          paidAt: new Date(now - 2 * day),
+          createdAt: new Date(now - 2 * day),
+        },
+        {
+          email: 'guest,"odd"@example.com',
+          subtotalCents: 1000,
+          totalCents: 1599,
+          paymentProvider: 'sandbox',
+          status: 'cancelled',
+          paidAt: new Date(now),
+          createdAt: new Date(now - day),
+        },
+        {
+          email: 'pending@example.com',
+          subtotalCents: 900,
+          totalCents: 1499,
+          paymentProvider: 'sandbox',
+          status: 'pending',
+          createdAt: new Date(now),
+        },
       ])
       .returning({ id: orders.id });
     orderIds = rows.map((row) => row.id);
-    await db.insert(orderLines).values({ orderId: orderIds[0]!, name: 'Simple Cross Tee', unitPriceCents: 2500, color: 'Black', size: 'M', quantity: 2, lineTotalCents: 5000 });
+    await db
+      .insert(orderLines)
+      .values({
+        orderId: orderIds[0]!,
+        name: 'Simple Cross Tee',
+        unitPriceCents: 2500,
+        color: 'Black',
+        size: 'M',
+        quantity: 2,
+        lineTotalCents: 5000,
+      });
     await db.insert(loyaltyLedger).values([
       { customerEmail: 'ruth@example.com', type: 'earned', points: 500, description: 'Order', orderId: orderIds[0]! },
-      { customerEmail: 'ruth@example.com', type: 'redeemed', points: -200, description: 'Redeemed', orderId: orderIds[1]! },
+      {
+        customerEmail: 'ruth@example.com',
+        type: 'redeemed',
+        points: -200,
+        description: 'Redeemed',
+        orderId: orderIds[1]!,
+      },
     ]);
     await db.insert(visitorSessions).values([
       { sessionId: 'activeactiveactive01', isActive: true, lastSeen: new Date() },
@@ -316,28 +436,44 @@ describe('orders, customers and dashboard stats', () => {
     const response = await admin('/api/admin/stats');
     expect(response.status).toBe(200);
     expect(response.headers.get('server-timing')).toMatch(/db;dur=/);
-    const stats = (await response.json()) as Record<string, unknown> & { recentOrders: { orderNumber: string; firstName: string | null; status: string }[] };
+    const stats = (await response.json()) as Record<string, unknown> & {
+      recentOrders: { orderNumber: string; firstName: string | null; status: string }[];
+    };
     const activeProducts = await shop.database.db.$count(products, eq(products.isActive, true));
-    expect(stats).toMatchObject({ totalProducts: activeProducts, totalOrders: 4, revenueCents: 7599, customers: 2, onlineNow: 1, totalVisitors: 3 });
+    expect(stats).toMatchObject({
+      totalProducts: activeProducts,
+      totalOrders: 4,
+      revenueCents: 7599,
+      customers: 2,
+      onlineNow: 1,
+      totalVisitors: 3,
+    });
     expect(stats.recentOrders).toHaveLength(4);
     expect(stats.recentOrders[0]).toMatchObject({ status: 'pending', firstName: null });
     expect(stats.recentOrders[3]).toMatchObject({ status: 'processing', firstName: 'Ruth' });
   });
 
   it('gives 30 days of paid revenue for the chart', async () => {
-    const { days } = (await (await admin('/api/admin/revenue')).json()) as { days: { day: string; revenueCents: number }[] };
+    const { days } = (await (await admin('/api/admin/revenue')).json()) as {
+      days: { day: string; revenueCents: number }[];
+    };
     expect(days).toHaveLength(30);
     expect(days.reduce((sum, day) => sum + day.revenueCents, 0)).toBe(7599);
   });
 
   it('lists orders newest first, searches by number or e-mail, filters by status', async () => {
-    const all = (await (await admin('/api/admin/orders')).json()) as { total: number; orders: { email: string; customerName: string | null; orderNumber: string }[] };
+    const all = (await (await admin('/api/admin/orders')).json()) as {
+      total: number;
+      orders: { email: string; customerName: string | null; orderNumber: string }[];
+    };
     expect(all.total).toBe(4);
     expect(all.orders[0]!.email).toBe('pending@example.com');
     expect(all.orders[3]).toMatchObject({ customerName: 'Ruth Moab', email: 'ruth@example.com' });
     const byEmail = (await (await admin('/api/admin/orders?q=RUTH@')).json()) as { total: number };
     expect(byEmail.total).toBe(2);
-    const byNumber = (await (await admin(`/api/admin/orders?q=${all.orders[0]!.orderNumber}`)).json()) as { total: number };
+    const byNumber = (await (await admin(`/api/admin/orders?q=${all.orders[0]!.orderNumber}`)).json()) as {
+      total: number;
+    };
     expect(byNumber.total).toBe(1);
     const cancelled = (await (await admin('/api/admin/orders?status=cancelled')).json()) as { total: number };
     expect(cancelled.total).toBe(1);
@@ -347,12 +483,20 @@ describe('orders, customers and dashboard stats', () => {
   });
 
   it('shows an order in detail and changes its status; a status outside the five is 400', async () => {
-    const detail = (await (await admin(`/api/admin/orders/${orderIds[0]}`)).json()) as Record<string, unknown> & { lines: unknown[] };
+    const detail = (await (await admin(`/api/admin/orders/${orderIds[0]}`)).json()) as Record<string, unknown> & {
+      lines: unknown[];
+    };
     expect(detail).toMatchObject({ couponCode: 'JESUS', paymentReference: 'ch_123', totalCents: 5000 });
     expect(detail.lines).toHaveLength(1);
-    const ok = await admin(`/api/admin/orders/${orderIds[3]}`, { method: 'PATCH', body: JSON.stringify({ status: 'shipped' }) });
+    const ok = await admin(`/api/admin/orders/${orderIds[3]}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ status: 'shipped' }),
+    });
     expect(ok.status).toBe(200);
-    const bad = await admin(`/api/admin/orders/${orderIds[3]}`, { method: 'PATCH', body: JSON.stringify({ status: 'lost' }) });
+    const bad = await admin(`/api/admin/orders/${orderIds[3]}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ status: 'lost' }),
+    });
     expect(bad.status).toBe(400);
     const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, orderIds[3]!));
     expect(row!.status).toBe('shipped');
@@ -361,7 +505,9 @@ describe('orders, customers and dashboard stats', () => {
   it('exports matching orders as an escaped CSV attachment', async () => {
     const response = await admin('/api/admin/orders/export');
     expect(response.headers.get('content-type')).toContain('text/csv');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = (await response.text()).trim().split('\r\n');
     expect(lines).toHaveLength(5);
     expect(lines[0]).toMatch(/^order_number,status,/);
@@ -382,29 +528,92 @@ describe('orders, customers and dashboard stats', () => {
     expect(stats.totalOrders).toBe(Number(direct.rows[0]!.n));
     expect(stats.revenueCents).toBe(Number(direct.rows[0]!.revenue));
     expect(stats).toMatchObject({ totalOrders: 3, revenueCents: 5000 + 1234 });
-    const shipped = (await (await admin('/api/admin/orders?status=shipped')).json()) as { total: number; orders: unknown[] };
+    const shipped = (await (await admin('/api/admin/orders?status=shipped')).json()) as {
+      total: number;
+      orders: unknown[];
+    };
     expect(shipped.total).toBe(shipped.orders.length);
   });
 
   it('lists customers and opens a profile with orders and points', async () => {
-    const list = (await (await admin('/api/admin/customers')).json()) as { total: number; customers: { email: string }[] };
+    const list = (await (await admin('/api/admin/customers')).json()) as {
+      total: number;
+      customers: { email: string }[];
+    };
     expect(list.total).toBe(2);
     const search = (await (await admin('/api/admin/customers?q=ruth')).json()) as { total: number };
     expect(search.total).toBe(1);
-    const profile = (await (await admin(`/api/admin/customers/${customerId}`)).json()) as { totalPoints: number; lifetimePoints: number; orders: unknown[] };
+    const profile = (await (await admin(`/api/admin/customers/${customerId}`)).json()) as {
+      totalPoints: number;
+      lifetimePoints: number;
+      orders: unknown[];
+    };
     expect(profile).toMatchObject({ totalPoints: 300, lifetimePoints: 500 });
     expect(profile.orders).toHaveLength(2);
+  });
+
+  it("shows the phone of a customer's latest order when the account has none (issue 32)", async () => {
+    const db = shop.database.db;
+    const naomi = await admin('/api/admin/customers?q=naomi');
+    const [row] = ((await naomi.json()) as { customers: { id: string; phone: string | null }[] }).customers;
+    expect(row!.phone).toBeNull();
+    const now = Date.now();
+    await db.insert(orders).values([
+      {
+        email: 'naomi@example.com',
+        subtotalCents: 900,
+        totalCents: 1499,
+        paymentProvider: 'sandbox',
+        status: 'cancelled',
+        shippingPhone: '+1 317 555 0100',
+        createdAt: new Date(now - 60_000),
+      },
+      {
+        email: 'naomi@example.com',
+        subtotalCents: 900,
+        totalCents: 1499,
+        paymentProvider: 'sandbox',
+        status: 'cancelled',
+        shippingPhone: '+1 317 555 0199',
+        createdAt: new Date(now - 30_000),
+      },
+      {
+        email: 'naomi@example.com',
+        subtotalCents: 900,
+        totalCents: 1499,
+        paymentProvider: 'sandbox',
+        status: 'cancelled',
+        shippingPhone: null,
+        createdAt: new Date(now),
+      },
+    ]);
+    const listed = (
+      (await (await admin('/api/admin/customers?q=naomi')).json()) as { customers: { phone: string | null }[] }
+    ).customers;
+    expect(listed[0]!.phone).toBe('+1 317 555 0199');
+    const profile = (await (await admin(`/api/admin/customers/${row!.id}`)).json()) as { phone: string | null };
+    expect(profile.phone).toBe('+1 317 555 0199');
+    // The account's own phone wins over its orders'.
+    const ruth = (await (await admin(`/api/admin/customers/${customerId}`)).json()) as { phone: string | null };
+    expect(ruth.phone).toBe('555-0101');
   });
 });
 
 describe('visitor presence', () => {
   const beat = (body: unknown, clientIp = '192.0.2.10') =>
-    shop.request('/api/visitors', { method: 'POST', body: JSON.stringify(body), clientIp, headers: { 'Content-Type': 'application/json' } });
+    shop.request('/api/visitors', {
+      method: 'POST',
+      body: JSON.stringify(body),
+      clientIp,
+      headers: { 'Content-Type': 'application/json' },
+    });
 
   it('upserts a heartbeat without the address, marks it inactive on leave', async () => {
     const sessionId = 'visitorvisitor000001';
     expect((await beat({ sessionId, pageUrl: 'http://shop.test/', userAgent: 'UA', isActive: true })).status).toBe(204);
-    expect((await beat({ sessionId, pageUrl: 'http://shop.test/hoodies', userAgent: 'UA', isActive: true })).status).toBe(204);
+    expect(
+      (await beat({ sessionId, pageUrl: 'http://shop.test/hoodies', userAgent: 'UA', isActive: true })).status,
+    ).toBe(204);
     let [row] = await shop.database.db.select().from(visitorSessions).where(eq(visitorSessions.sessionId, sessionId));
     expect(row).toMatchObject({ pageUrl: 'http://shop.test/hoodies', isActive: true, ipAddress: null });
     expect((await beat({ sessionId, pageUrl: 'http://shop.test/hoodies', isActive: false })).status).toBe(204);
@@ -414,9 +623,12 @@ describe('visitor presence', () => {
 
   it('refuses bad ids and long URLs, and rate-limits per address', async () => {
     expect((await beat({ sessionId: 'short', pageUrl: '/', isActive: true })).status).toBe(400);
-    expect((await beat({ sessionId: 'visitorvisitor000002', pageUrl: 'x'.repeat(3000), isActive: true })).status).toBe(400);
+    expect((await beat({ sessionId: 'visitorvisitor000002', pageUrl: 'x'.repeat(3000), isActive: true })).status).toBe(
+      400,
+    );
     let last = 0;
-    for (let index = 0; index < 121; index++) last = (await beat({ sessionId: 'visitorvisitor000003', pageUrl: '/', isActive: true }, '192.0.2.99')).status;
+    for (let index = 0; index < 121; index++)
+      last = (await beat({ sessionId: 'visitorvisitor000003', pageUrl: '/', isActive: true }, '192.0.2.99')).status;
     expect(last).toBe(429);
   });
 });

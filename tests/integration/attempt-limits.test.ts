@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '../../server/db/schema';
-import { START_PAYMENT_RULE, tooManyPaymentsMessage } from '../../server/payments/start-payment-route';
+import { START_PAYMENT_RULE, tooManyPaymentsMessage } from '../../server/http/start-payment-route';
 import { createConfirmedCustomer, postJson } from '../support/accounts';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 

@@ -12,8 +12,8 @@ import {
   products,
   productStock,
 } from '../../server/db/schema';
-import { completeCheckoutSession } from '../../server/payments/complete-checkout-session';
-import { expireStaleSessions } from '../../server/payments/sweep-checkouts';
+import { completeCheckoutSession } from '../../server/orders/complete-checkout-session';
+import { expireStaleSessions } from '../../server/orders/sweep-checkouts';
 import { createTestShop, type TestShop } from '../support/test-shop';
 import { payOnSandbox as payWithCard } from '../support/sandbox';
 

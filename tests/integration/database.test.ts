@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureAdminPasscode, verifyPasscodeHash } from '../../server/admin/passcode';
+import { ensureAdminPasscode, verifyPasscodeHash } from '../../server/staff/passcode';
 import { MIGRATIONS_FOLDER, migrateDatabase, type DatabaseHandle } from '../../server/db/client';
 import { DEMO_PRODUCTS } from '../../server/db/demo-catalogue';
 import { appSettings, orders, products } from '../../server/db/schema';

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probe } from '../../bench/lib/http';
-import { buildShop, startServer, type RunningServer } from '../../bench/lib/server';
+import { probe } from '../../tools/measure/http';
+import { buildShop, startServer, type RunningServer } from '../../tools/measure/server';
 import { createTestShop, type TestShop } from '../support/test-shop';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -11,7 +11,7 @@ import { LIFECYCLE_MESSAGES, TRACKING_NUMBER_MAX_LENGTH } from '../../domain/ord
 import type { AdminOrderDetail } from '../../domain/admin-contract';
 import type { AdminDonationsPage } from '../../domain/order-lifecycle';
 import { donations, emailOutbox, loyaltyLedger, orderNotes, orders, products, productStock, refunds } from '../../server/db/schema';
-import { getPointsBalance } from '../../server/loyalty/ledger';
+import { getPointsBalance, getPointsTotals } from '../../server/loyalty/ledger';
 import { orderStatusEmailKey } from '../../server/mail/order-status-email';
 import { createConfirmedCustomer } from '../support/accounts';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
@@ -264,6 +264,8 @@ describe('cancelling a paid order', () => {
     expect(adjustments).toHaveLength(1);
     expect(adjustments[0]!.points).toBe(-order.pointsEarned);
     expect(await getPointsBalance({ db: db(), email: 'cancel@example.com' })).toBe(0);
+    // Issue 32: lifetime points no longer count what the refund took back (the ledger agrees).
+    expect(await getPointsTotals({ db: db(), email: 'cancel@example.com' })).toEqual({ available: 0, lifetime: 0 });
     const mail = await outboxFor(order.id);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain('cancelled');
@@ -302,6 +304,8 @@ describe('cancelling a paid order', () => {
     const [adjustment] = (await ledgerOf(order.id)).filter((row) => row.type === 'adjusted');
     expect(adjustment!.points).toBe(500 - 800);
     const notTakenBack = order.pointsEarned - 800;
+    // Lifetime: the earlier 500 and the order's points, less the 800 taken back (what stayed is still earned).
+    expect(await getPointsTotals({ db: db(), email })).toEqual({ available: 0, lifetime: 500 + order.pointsEarned - 800 });
     const view = await detail(order.id);
     expect(view.lifecycle.notes.map((note) => note.body)).toContain(
       LIFECYCLE_MESSAGES.notePointsNotTakenBack(notTakenBack),

@@ -1,5 +1,5 @@
 /**
- * Issue 11 items 5 and 6 against the Stripe fake (tests/fakes/stripe-server.ts), through HTTP,
+ * Issue 11 items 5 and 6 against the Stripe fake (tools/fakes/stripe-server.ts), through HTTP,
  * on both databases: 20 concurrent cancels make one `POST /v1/refunds` with an idempotency
  * key; a refused refund and an unreachable Stripe leave the order as it was; charge.refunded
  * shows a dashboard refund on the order; a payment for a cancelled order is refunded
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 import type { AdminOrderDetail } from '../../domain/admin-contract';
 import { loyaltyLedger, orders, products, refunds } from '../../server/db/schema';
-import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripeServer, type FakeStripeServer } from '../../tools/fakes/stripe-server';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 
 const WEBHOOK_SECRET = 'whsec_test_lifecycle';

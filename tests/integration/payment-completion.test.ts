@@ -13,7 +13,7 @@ import {
   cancelSessionlessCheckouts,
   SESSIONLESS_CHECKOUT_GRACE_MS,
   startCheckoutSweep,
-} from '../../server/payments/sweep-checkouts';
+} from '../../server/orders/sweep-checkouts';
 import { deferred } from '../support/deferred';
 import { createTestShop, type TestShop } from '../support/test-shop';
 import { payOnSandbox } from '../support/sandbox';

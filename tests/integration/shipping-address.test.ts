@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING_COUNTRY_CODES } from '../../domain/shipping-address';
 import { emailOutbox, orders, products } from '../../server/db/schema';
-import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripeServer, type FakeStripeServer } from '../../tools/fakes/stripe-server';
 import { createConfirmedCustomer } from '../support/accounts';
 import { SANDBOX_TEST_ADDRESS } from '../support/sandbox';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';

@@ -4,8 +4,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as MESSAGES from '@domain/messages';
-import { startFakeShopify, type FakeShopifyServer } from '../fakes/shopify-server';
-import { UNAVAILABLE_VARIANT_ID } from '../fakes/shopify-fixtures';
+import { startFakeShopify, type FakeShopifyServer } from '../../tools/fakes/shopify-server';
+import { UNAVAILABLE_VARIANT_ID } from '../../tools/fakes/shopify-fixtures';
 import { createTestShop, type TestShop } from '../support/test-shop';
 
 let fake: FakeShopifyServer;

@@ -5,8 +5,8 @@
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createShopifyService } from '../../server/shopify/create-shopify-service';
-import { startFakeShopify, type FakeShopifyServer } from '../fakes/shopify-server';
-import { FIXTURE_TITLES } from '../fakes/shopify-fixtures';
+import { startFakeShopify, type FakeShopifyServer } from '../../tools/fakes/shopify-server';
+import { FIXTURE_TITLES } from '../../tools/fakes/shopify-fixtures';
 import { manualTimers } from '../support/manual-timers';
 
 let fake: FakeShopifyServer;

@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { productShownTags } from '../../domain/catalogue-tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, orderLines, orders, products, productStock } from '../../server/db/schema';
-import { expireStaleSessions } from '../../server/payments/sweep-checkouts';
+import { expireStaleSessions } from '../../server/orders/sweep-checkouts';
 import { releaseOrderStock } from '../../server/stock/release-order-stock';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
 import { payOnSandbox } from '../support/sandbox';

@@ -3,7 +3,7 @@
  * the framework floor (issue 15; the floor is the bench's yardstick, a bare React Router page:
  * React, React DOM and React Router plus 2.9 kB of its own entry, root and runtime), in a
  * handful of files, and never the admin's code. Sizes of the production build, measured the way
- * `npm run bench` measures them (bench/lib/js-weight.ts); no timing involved.
+ * `npm run bench` measures them (tools/measure/js-weight.ts); no timing involved.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureJsWeight, STATIC_IMPORT } from '../../bench/lib/js-weight';
+import { measureJsWeight, STATIC_IMPORT } from '../../tools/measure/js-weight';
 import { createTestShop, type TestShop } from '../support/test-shop';
 
 /** The shop's code beyond the framework chunk: 20 kB over the floor, whose own code is 2.9 kB. */

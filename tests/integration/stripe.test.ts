@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, emailOutbox, loyaltyLedger, orders, paymentEvents, products } from '../../server/db/schema';
 import { CHECKOUT_HOLD_MINUTES } from '../../domain/stock';
-import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripeServer, type FakeStripeServer } from '../../tools/fakes/stripe-server';
 import { createTestShop, type TestShop } from '../support/test-shop';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_integration';

@@ -2,7 +2,7 @@ import * as MESSAGES from '@domain/messages';
 import { RETURN_WINDOW_DAYS, SHOP_PAGE_TITLES, shopPagePath, type ShopPageSlug } from '@domain/shop-pages';
 import { PlainLink } from '~/components/ui/plain-link';
 import { NativeDialog } from './native-dialog';
-import type { QuickLink } from './site-footer';
+import type { QuickLink } from './nav-links';
 
 /** Chest measurements in inches, measured flat and doubled: size, T-shirt, hoodie. */
 const SIZE_CHART = [
@@ -25,8 +25,8 @@ const QUICK_LINK_CONTENT: Record<QuickLink, { summary: string; body: React.React
     body: (
       <p>
         Wear Your Faith is a small, student-run apparel brand from Indiana. We design simple, meaningful clothing that
-        starts conversations about faith, and we put part of every sale toward our mission of sharing God&apos;s love
-        in our community.
+        starts conversations about faith, and we put part of every sale toward our mission of sharing God&apos;s love in
+        our community.
       </p>
     ),
   },
@@ -101,7 +101,11 @@ export default function InfoDialog({ link, onClose }: { link: QuickLink; onClose
           {page && (
             // The whole policy (issue 32 item 11); the dialog closes as the page opens.
             <p>
-              <PlainLink to={shopPagePath(page)} onClick={close} className="font-semibold text-brand-700 hover:underline">
+              <PlainLink
+                to={shopPagePath(page)}
+                onClick={close}
+                className="font-semibold text-brand-700 hover:underline"
+              >
                 {`Read our ${SHOP_PAGE_TITLES[page]}`}
               </PlainLink>
             </p>

@@ -21,3 +21,13 @@ export const SHOP_LINKS = [
 
 /** A round icon button or link in the header and the menu (the `.icon-link` class, app.css). */
 export const iconLink = 'icon-link';
+
+/** SPEC §2 Footer: the Quick Links, each opening a dialog (info-dialog.tsx). */
+export const QUICK_LINKS = [
+  MESSAGES.footerAboutUs,
+  MESSAGES.footerOurStory,
+  MESSAGES.footerSizeGuide,
+  MESSAGES.footerShippingInfo,
+  MESSAGES.footerReturns,
+] as const;
+export type QuickLink = (typeof QUICK_LINKS)[number];

@@ -4,20 +4,10 @@ import { SHOP_PAGE_SLUGS, SHOP_PAGE_TITLES, shopPagePath } from '@domain/shop-pa
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { PlainLink } from '~/components/ui/plain-link';
 import { Mail, MapPin, Phone } from '~/components/ui/icons';
-import { SHOP_LINKS } from './nav-links';
+import { QUICK_LINKS, SHOP_LINKS, type QuickLink } from './nav-links';
 
 // The dialogs and their text load when a Quick Link is first opened, not with every page.
 const InfoDialog = lazy(() => import('./info-dialog'));
-
-/** SPEC §2 Footer: the Quick Links, each opening a dialog (info-dialog.tsx). */
-const QUICK_LINKS = [
-  MESSAGES.footerAboutUs,
-  MESSAGES.footerOurStory,
-  MESSAGES.footerSizeGuide,
-  MESSAGES.footerShippingInfo,
-  MESSAGES.footerReturns,
-] as const;
-export type QuickLink = (typeof QUICK_LINKS)[number];
 
 /**
  * The footer is on every page, so its HTML is kept short (issue 15): the columns' headings,

@@ -1,0 +1,79 @@
+/**
+ * A hosted session with what its pages show: the sandbox page (lines and the server's
+ * totals) and /payment-success (order number and total). A pure read: a session past its
+ * expiry reads as 'expired' here, and the sweep (or the Pay button) records the expiry.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { OrderLineSummary, OrderTotalsSummary } from '../../domain/order-summary';
+import type { Executor } from '../db/client';
+import { checkoutSessions, donations, orderLines, orders } from '../db/schema';
+import { isPaidOrder } from '../../domain/order-status';
+import { orderLineOf, orderTotalsOf } from './order-summary';
+
+export interface HostedSessionView {
+  id: string;
+  provider: string;
+  purpose: 'order' | 'donation';
+  /** 'expired' also for an open session past its expiry that the sweep has not reached yet. */
+  status: 'open' | 'complete' | 'expired';
+  /** True when the order or donation is paid (a complete session whose order was cancelled is not). */
+  isPaid: boolean;
+  totalCents: number;
+  order:
+    | null
+    | (OrderTotalsSummary & {
+        orderNumber: string;
+        status: string;
+        email: string | null;
+        lines: (OrderLineSummary & { imageUrl: string | null })[];
+      });
+  donation: null | { amountCents: number; status: string };
+}
+
+export async function getHostedSession(options: {
+  db: Executor;
+  sessionId: string;
+  now?: Date;
+}): Promise<HostedSessionView | null> {
+  const { db, sessionId } = options;
+  if (sessionId.length > 300) return null;
+  const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+  if (!session) return null;
+  const now = options.now ?? new Date();
+  const isPastExpiry = session.status === 'open' && session.expiresAt < now;
+  const view: HostedSessionView = {
+    id: session.id,
+    provider: session.provider,
+    purpose: session.purpose === 'donation' ? 'donation' : 'order',
+    status: isPastExpiry ? 'expired' : (session.status as HostedSessionView['status']),
+    isPaid: false,
+    totalCents: session.amountTotalCents,
+    order: null,
+    donation: null,
+  };
+  let orderPaid: boolean | null = null;
+  if (session.orderId) {
+    const [order] = await db.select().from(orders).where(eq(orders.id, session.orderId));
+    if (order) {
+      orderPaid = isPaidOrder(order);
+      const lines = await db
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.position));
+      view.order = {
+        orderNumber: order.orderNumber,
+        status: order.status,
+        ...orderTotalsOf(order),
+        email: order.email,
+        lines: lines.map((line) => ({ ...orderLineOf(line), imageUrl: line.imageUrl })),
+      };
+    }
+  }
+  if (session.donationId) {
+    const [donation] = await db.select().from(donations).where(eq(donations.id, session.donationId));
+    if (donation) view.donation = { amountCents: donation.amountCents, status: donation.status };
+  }
+  view.isPaid = session.status === 'complete' && (orderPaid ?? view.donation?.status === 'paid');
+  return view;
+}
