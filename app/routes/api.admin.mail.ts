@@ -1,4 +1,4 @@
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { jsonResponse, jsonRoute } from '@server/http/json-route';
 import { listMailProblems } from '@server/mail/list-mail-problems';
 import type { Route } from './+types/api.admin.mail';

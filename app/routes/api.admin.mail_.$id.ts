@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { methodNotAllowed, notFound } from '@server/app-error';
-import { requireAdmin } from '@server/admin/require-admin';
+import { requireAdmin } from '@server/staff/require-admin';
 import { actionOnlyLoader, jsonRoute } from '@server/http/json-route';
 import { MAIL_NOT_FOUND, sendAgain } from '@server/mail/send-again';
 import type { Route } from './+types/api.admin.mail_.$id';

@@ -13,6 +13,7 @@
  * clears the key.
  */
 import { sql } from 'drizzle-orm';
+import { TooManyRequestsError } from '../app-error';
 import type { Executor } from '../db/client';
 
 export interface BackoffRule {
@@ -68,4 +69,23 @@ export async function hitBackoff(options: {
 /** Forgets `key`'s sequence (a verified success). */
 export async function clearBackoff(options: { db: Executor; key: string }): Promise<void> {
   await options.db.execute(sql`delete from rate_limit_counters where key = ${options.key}`);
+}
+
+/** The back-off as the shop refuses (the one 429, TooManyRequestsError with Retry-After), or the attempt counted. */
+export async function enforceBackoff(options: {
+  db: Executor;
+  key: string;
+  rule: BackoffRule;
+  message: (retryAfterSeconds: number) => string;
+  code: ConstructorParameters<typeof TooManyRequestsError>[0];
+  details?: Record<string, unknown>;
+  now?: Date;
+}): Promise<{ count: number }> {
+  const hit = await hitBackoff(options);
+  if (hit.admitted) return { count: hit.count };
+  throw new TooManyRequestsError(options.code, {
+    message: options.message(hit.retryAfterSeconds),
+    retryAfterSeconds: hit.retryAfterSeconds,
+    details: options.details,
+  });
 }

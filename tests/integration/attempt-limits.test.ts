@@ -32,7 +32,9 @@ const passcodeAttempt = (passcode: string, clientIp: string) =>
 describe('admin passcode', () => {
   it('answers at most 5 of 60 concurrent wrong guesses with 401; the rest are refused unverified (429)', async () => {
     const statuses = await Promise.all(
-      Array.from({ length: 60 }, (_, index) => passcodeAttempt(`wrong-${index}`, '198.51.100.20').then((r) => r.status)),
+      Array.from({ length: 60 }, (_, index) =>
+        passcodeAttempt(`wrong-${index}`, '198.51.100.20').then((r) => r.status),
+      ),
     );
     const counts = tally(statuses);
     console.info(`60 concurrent wrong passcodes: ${JSON.stringify(counts)}`);
@@ -46,7 +48,8 @@ describe('admin passcode', () => {
     const counts = tally(burst.map((response) => response.status));
     expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(5);
     expect(counts[429]).toBeGreaterThanOrEqual(25);
-    for (const response of burst) if (response.status === 429) expect(await response.text()).not.toContain('sessionToken');
+    for (const response of burst)
+      if (response.status === 429) expect(await response.text()).not.toContain('sessionToken');
   });
 
   it("refuses the right passcode for a second or two after someone else's 5 wrong tries from the same address, not 15 minutes (issue 30 item 4)", async () => {
@@ -59,7 +62,12 @@ describe('admin passcode', () => {
     expect(wait).toBeLessThanOrEqual(2);
     expect(await refused.json()).toMatchObject({ error: expect.stringMatching(/try again in \d+ seconds?/) });
     // A refused attempt is not counted: asking again once the wait is over gets in.
-    await expect.poll(async () => (await passcodeAttempt(TEST_ADMIN_PASSCODE, clientIp)).status, { timeout: 5_000, intervals: [500] }).toBe(200);
+    await expect
+      .poll(async () => (await passcodeAttempt(TEST_ADMIN_PASSCODE, clientIp)).status, {
+        timeout: 5_000,
+        interval: 500,
+      })
+      .toBe(200);
   });
 
   it('counts wrong attempts only: a correct passcode starts the sequence over', async () => {
@@ -74,9 +82,16 @@ describe('admin passcode', () => {
 describe('customer sign-in', () => {
   const password = 'correct-horse-1';
   // One account per test: the per-account count is shared by every address.
-  const accounts = ['limited.shopper@example.com', 'burst.shopper@example.com', 'regular.shopper@example.com', 'target.shopper@example.com', 'roommate@example.com'];
+  const accounts = [
+    'limited.shopper@example.com',
+    'burst.shopper@example.com',
+    'regular.shopper@example.com',
+    'target.shopper@example.com',
+    'roommate@example.com',
+  ];
   beforeAll(async () => {
-    for (const [index, email] of accounts.entries()) await createConfirmedCustomer(shop, { email, password, clientIp: `192.0.2.${40 + index}` });
+    for (const [index, email] of accounts.entries())
+      await createConfirmedCustomer(shop, { email, password, clientIp: `192.0.2.${40 + index}` });
   });
 
   const signIn = (email: string, secret: string, clientIp: string) =>
@@ -97,12 +112,16 @@ describe('customer sign-in', () => {
   it('the right password sent among 29 wrong ones signs in only if it is one of the first 5; once the account limit is hit, not at all', async () => {
     const email = accounts[1]!;
     const burst = await Promise.all(
-      Array.from({ length: 30 }, (_, index) => signIn(email, index === 29 ? password : `wrong-password-${index}`, '192.0.2.34')),
+      Array.from({ length: 30 }, (_, index) =>
+        signIn(email, index === 29 ? password : `wrong-password-${index}`, '192.0.2.34'),
+      ),
     );
     const counts = tally(burst.map((response) => response.status));
     expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(5);
     const responses = await Promise.all(
-      Array.from({ length: 30 }, (_, index) => signIn(email, index === 11 ? password : `wrong-password-${index}`, '192.0.2.32')),
+      Array.from({ length: 30 }, (_, index) =>
+        signIn(email, index === 11 ? password : `wrong-password-${index}`, '192.0.2.32'),
+      ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(30).fill(429));
     for (const response of responses) expect(response.headers.getSetCookie()).toEqual([]);
@@ -117,7 +136,8 @@ describe('customer sign-in', () => {
   it('gives 6 wrong tries at one account from 6 addresses 5 answers, then refuses that account only', async () => {
     const target = accounts[3]!;
     const statuses: number[] = [];
-    for (let index = 0; index < 6; index++) statuses.push((await signIn(target, `guess-${index}-x`, `203.0.113.${110 + index}`)).status);
+    for (let index = 0; index < 6; index++)
+      statuses.push((await signIn(target, `guess-${index}-x`, `203.0.113.${110 + index}`)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const refused = await signIn(target, password, '203.0.113.120');
     expect(refused.status).toBe(429);
@@ -127,7 +147,7 @@ describe('customer sign-in', () => {
     expect((await signIn(accounts[4]!, password, '203.0.113.115')).status).toBe(200);
   });
 
-  it("lets a roommate sign in from an address where someone else mistyped many times", async () => {
+  it('lets a roommate sign in from an address where someone else mistyped many times', async () => {
     const dorm = '198.51.100.150';
     for (let index = 0; index < 12; index++) {
       const status = (await signIn(`typo${index}@example.com`, 'not-my-password-1', dorm)).status;
@@ -151,10 +171,23 @@ describe('the rate-limit tables stay bounded (item 11)', () => {
       values ('live:1', 1, now() + interval '10 minutes')`);
     // A new client: one new counter row, and one new row in Better Auth's table.
     expect((await passcodeAttempt('wrong', '198.51.100.77')).status).toBe(401);
-    expect((await postJson(shop, '/api/auth/sign-in/email', { email: 'x@example.com', password: 'whatever-1' }, { clientIp: '198.51.100.77' })).status).toBe(401);
-    const counters = await db.execute<{ key: string }>(sql`select key from rate_limit_counters where key like 'stale:%' or key = 'live:1'`);
+    expect(
+      (
+        await postJson(
+          shop,
+          '/api/auth/sign-in/email',
+          { email: 'x@example.com', password: 'whatever-1' },
+          { clientIp: '198.51.100.77' },
+        )
+      ).status,
+    ).toBe(401);
+    const counters = await db.execute<{ key: string }>(
+      sql`select key from rate_limit_counters where key like 'stale:%' or key = 'live:1'`,
+    );
     expect(counters.rows.map((row) => row.key)).toEqual(['live:1']);
-    const limiter = await db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit where id like 'stale-%'`);
+    const limiter = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from rate_limit where id like 'stale-%'`,
+    );
     expect(limiter.rows[0]!.n).toBe(0);
   });
 });
