@@ -12,7 +12,7 @@
  */
 export const EQUAL_TIME_FLOORS_MS = {
   '/api/auth/request-password-reset': 250,
-  '/api/auth/sign-up/email': 500,
+  '/api/auth/sign-up/email': 700,
 } as const;
 
 type FloorPath = keyof typeof EQUAL_TIME_FLOORS_MS;
