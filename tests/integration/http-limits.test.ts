@@ -13,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopServer, type ServerLimits } from '../../server/http/create-server';
@@ -201,15 +202,24 @@ describe('/healthz tells whether the shop can write', () => {
       }
       const name = (await db.execute<{ name: string }>(sql`select current_database() as name`)).rows[0]!.name;
       await db.execute(sql.raw(`alter database "${name}" set default_transaction_read_only = ${on ? 'on' : 'off'}`));
-      // Every pooled connection (this one last) starts again with the setting.
-      await db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-      );
-      await db.execute(sql`select pg_terminate_backend(pg_backend_pid())`).catch(() => undefined);
+      // Every pooled connection ends (from a connection of its own, outside the pool) and comes back read-only.
+      const outside = new pg.Client({
+        connectionString: (served.shop.database.pgPool!.options as { connectionString: string }).connectionString,
+      });
+      await outside.connect();
+      try {
+        await outside.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        );
+      } finally {
+        await outside.end();
+      }
     };
     try {
       expect((await send(served.port, 'GET', '/healthz')).status).toBe(200);
       await readOnly(true);
+      // On PostgreSQL the pool's connections end and come back read-only: awaited, not assumed.
+      await expect.poll(async () => (await served.shop.request('/healthz')).status, { timeout: 10_000 }).toBe(503);
       const response = await served.shop.request('/healthz');
       expect(response.status).toBe(503);
       const body = (await response.json()) as { status: string; failed: string[]; checks: Record<string, string> };
