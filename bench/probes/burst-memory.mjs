@@ -21,7 +21,7 @@ async function worker() {
       const r = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
       await r.arrayBuffer();
       statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    } catch (e) {
+    } catch {
       statuses.error = (statuses.error ?? 0) + 1;
     }
   }

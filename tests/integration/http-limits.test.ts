@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopServer, type ServerLimits } from '../../server/http/create-server';
 import { ROOT } from '../support/process';
 import { usingPostgres } from '../support/test-database';
-import { createTestShop, type TestShop } from '../support/test-shop';
+import { createTestShop } from '../support/test-shop';
 
 interface LogLine {
   level: number;
