@@ -50,6 +50,8 @@ export interface DashboardStats {
   }[];
   /** Variants at or below the low-stock threshold (issue 11), sold out first. */
   lowStock: LowStockVariant[];
+  /** E-mails given up after 24 hours of retries (issue 30): the Mail tab sends them again. */
+  failedEmails: number;
 }
 
 /** A tracked variant at or below the low-stock threshold (domain/stock.ts). */
@@ -168,4 +170,26 @@ export interface AdminTaxReportRow {
 export interface AdminTaxReport {
   rows: AdminTaxReportRow[];
   totals: Omit<AdminTaxReportRow, 'month' | 'country' | 'region' | 'place'>;
+}
+
+/** One message of the outbox as the admin's Mail tab shows it (issue 30 item 1). */
+export interface AdminMailMessage {
+  id: string;
+  to: string;
+  subject: string;
+  status: 'queued' | 'sending' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  /** When it is tried next (queued), null when failed. */
+  nextAttemptAt: string | null;
+}
+
+/** The Mail tab: messages given up (with "Send again") and messages waiting for a retry. */
+export interface AdminMail {
+  failed: AdminMailMessage[];
+  retrying: AdminMailMessage[];
+  /** How many of each there are (the lists show at most MAIL_LIST_LIMIT). */
+  failedCount: number;
+  retryingCount: number;
 }

@@ -6,10 +6,13 @@
 import * as MESSAGES from './messages';
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** Wrong passwords allowed for one e-mail address, from every network together, and how long they count (server/auth/limit-sign-in.ts). */
+export const SIGN_IN_ACCOUNT_LIMIT = { attempts: 5, minutes: 15 } as const;
 
 export const AUTH_TEXTS = {
   weakPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
   tooManyAttempts: 'Too many attempts from your network. Please wait a minute and try again.',
+  tooManyAttemptsForAccount: `Too many wrong passwords for this email. Please wait ${SIGN_IN_ACCOUNT_LIMIT.minutes} minutes and try again, or reset your password.`,
   emailNotConfirmedTitle: 'Please confirm your email',
   emailNotConfirmedDescription:
     'Open the confirmation link we sent you before signing in. Need a new one? Use "Send a new link" below.',
@@ -67,7 +70,10 @@ export function authResponseFeedback(
       ? { title: MESSAGES.checkEmailTitle, description: MESSAGES.checkEmailDescription, variant: 'default' }
       : { title: MESSAGES.redirecting, variant: 'default' };
   }
-  if (status === 429) return { title: failedTitle, description: AUTH_TEXTS.tooManyAttempts, variant: 'destructive' };
+  if (status === 429) {
+    const description = code === 'TOO_MANY_ATTEMPTS_FOR_ACCOUNT' ? AUTH_TEXTS.tooManyAttemptsForAccount : AUTH_TEXTS.tooManyAttempts;
+    return { title: failedTitle, description, variant: 'destructive' };
+  }
   if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
     return { title: MESSAGES.accountExistsTitle, description: MESSAGES.accountExistsDescription, variant: 'destructive' };
   }

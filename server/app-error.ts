@@ -97,6 +97,8 @@ export const APP_ERROR_CODES = {
   'stock-changed': 409,
   /** Issue 25: the sandbox page's total is not the taxed total of its address; nothing was charged. */
   'confirm-total': 409,
+  /** Send again of an e-mail that is sent, or queued and not tried yet (issue 30). */
+  'mail-not-failed': 409,
   // 410
   'session-expired': 410,
   'invite-expired': 410,
@@ -115,6 +117,8 @@ export const APP_ERROR_CODES = {
   'too-many-attempts': 429,
   /** Better Auth's own code for its 429, kept on the sign-in answer its client reads. */
   TOO_MANY_REQUESTS: 429,
+  /** Too many wrong passwords for one account, from every address together (issue 30 item 4). */
+  TOO_MANY_ATTEMPTS_FOR_ACCOUNT: 429,
   // 502, 503: a provider or a job of ours failed (ProviderError).
   'provider-unreachable': 502,
   'refund-unavailable': 502,
@@ -200,7 +204,7 @@ export class TooManyRequestsError extends AppError {
   readonly retryAfterSeconds: number;
 
   constructor(
-    code: 'rate-limited' | 'too-many-attempts' | 'TOO_MANY_REQUESTS',
+    code: 'rate-limited' | 'too-many-attempts' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_ATTEMPTS_FOR_ACCOUNT',
     options: AppErrorOptions & { retryAfterSeconds: number },
   ) {
     const retryAfter = String(Math.max(1, Math.ceil(options.retryAfterSeconds)));

@@ -147,6 +147,13 @@ export const EnvSchema = z.object({
       )
       .optional(),
   ),
+  /**
+   * Connections one process holds open at once (issue 30 item 6); one more is answered 503 and
+   * closed. Keep it under the process's open-file limit (`ulimit -n`).
+   */
+  MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 1000, 'must be a whole number of connections from 1 to 1000000'),
+  /** Seconds a request (headers and body) may take to arrive in full; slower ones get 408 and are closed. */
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600, 60, 'must be a whole number of seconds from 1 to 3600'),
   /** Test setting: shortens the admin dashboard refresh (ms); the spec's value is 30 s. */
   ADMIN_REFRESH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).default(30_000)),
 });
@@ -199,6 +206,8 @@ export interface Config {
   /** S3_*: uploaded images go to this bucket; undefined: DATA_DIR/uploads. */
   s3: S3Config | undefined;
   backup: BackupConfig;
+  /** MAX_CONNECTIONS and REQUEST_TIMEOUT_SECONDS (server/http/create-server.ts). */
+  server: { maxConnections: number; requestTimeoutMs: number };
 }
 
 export interface BackupConfig {
@@ -297,6 +306,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
     redemptionRate: redemptionRateOf(env.POINTS_PER_DOLLAR_OFF ?? DEFAULT_POINTS_PER_DOLLAR_OFF),
     s3: s3ConfigOf(env),
     backup: backupConfigOf(env),
+    server: { maxConnections: Number(env.MAX_CONNECTIONS), requestTimeoutMs: Number(env.REQUEST_TIMEOUT_SECONDS) * 1000 },
   };
 }
 

@@ -9,12 +9,16 @@ function readLine(line: string, separator: string): string[] {
   for (let index = 0; index < line.length; index++) {
     const char = line[index]!;
     if (quoted) {
-      if (char === '"' && line[index + 1] === '"') ((cell += '"'), index++);
-      else if (char === '"') quoted = false;
+      if (char === '"' && line[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === separator) (cells.push(cell), (cell = ''));
-    else cell += char;
+    else if (char === separator) {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
   }
   return [...cells, cell];
 }

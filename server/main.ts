@@ -2,10 +2,9 @@
  * Process entry (`npm start` through scripts/start.mjs, `npm run dev` with --dev):
  * config, database, migrations, seed, HTTP, graceful shutdown.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getRequestListener } from '@hono/node-server';
 import dotenv from 'dotenv';
 import type { ServerBuild } from 'react-router';
 import { startBackupSchedule } from './backup/backup-schedule';
@@ -14,8 +13,10 @@ import { createLogger, prepareShop } from './bootstrap';
 import { ConfigError, parseConfig } from './config.server';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createHttpApp } from './http/create-app';
+import { createShopServer } from './http/create-server';
 import { ROOT } from './paths';
-import { scheduleStartupGarbageCollection } from './startup-garbage';
+import { startPageCacheSweep } from './cache/page-cache-store';
+import { collectStartupGarbage, scheduleStartupGarbageCollection } from './startup-garbage';
 
 const isDev = process.argv.includes('--dev');
 
@@ -78,12 +79,8 @@ async function main() {
     uploadsDir: path.join(config.dataDir, 'uploads'),
     mode: isDev ? 'development' : 'production',
   });
-  const listener = getRequestListener(app.fetch);
-  const server = createServer((req, res) => {
-    if (handleDevAssets) handleDevAssets(req, res, () => void listener(req, res));
-    else void listener(req, res);
-  });
-  server.keepAliveTimeout = 65_000;
+  // The connection cap and the request deadline (create-server.ts, issue 30 item 6).
+  const server = createShopServer({ fetch: app.fetch, limits: config.server, logger, devMiddleware: handleDevAssets });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -104,6 +101,8 @@ async function main() {
   console.log(banner.join('\n'));
   // Start-up's garbage goes back to the system before the shop's first visitor (decision 019).
   if (!isDev) scheduleStartupGarbageCollection();
+  // Stale pages leave the page cache every minute; a large sweep gives its memory back (issue 30 item 6).
+  const stopPageCacheSweep = shop.services.pageCache ? startPageCacheSweep(shop.services.pageCache, collectStartupGarbage) : undefined;
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -113,6 +112,7 @@ async function main() {
     // Stop accepting; requests in flight finish; idle keep-alive sockets close now.
     server.close(async () => {
       try {
+        stopPageCacheSweep?.();
         await closeVite?.();
         await controlSocket?.close();
         await backupSchedule.stop();

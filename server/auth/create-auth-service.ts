@@ -7,6 +7,7 @@ export type { SignedInAccount };
 import type { Database } from '../db/client';
 import type { MailDelivery } from '../mail/start-mail-delivery';
 import { createAuth, type Auth } from './create-auth';
+import { answerAtFloor } from './equal-time';
 import { getViewer } from './get-viewer';
 import { limitSignInAttempts } from './limit-sign-in';
 
@@ -32,8 +33,9 @@ export function createAuthService(options: {
 }): AuthService {
   const auth = createAuth(options);
   return {
-    // Sign-in attempts are counted atomically in front of Better Auth (limit-sign-in.ts).
-    handler: (request) => limitSignInAttempts({ db: options.db, request, handle: auth.handler }),
+    // Sign-in attempts are counted atomically in front of Better Auth (limit-sign-in.ts); a
+    // sign-up and a password reset answer at a fixed time, whether or not the address has an account (equal-time.ts).
+    handler: (request) => answerAtFloor(request, (held) => limitSignInAttempts({ db: options.db, request: held, handle: auth.handler })),
     api: auth.api,
     getViewer: (request) => getViewer({ auth, db: options.db, request }),
     async getSignedInAccount(request) {

@@ -57,6 +57,12 @@ export interface PageCacheStore {
   /** True while a fill of `key` runs (a stale hit then starts no second one). */
   filling(key: string): boolean;
   invalidate(tags: readonly string[]): number;
+  /**
+   * Drops every entry past `staleMs` (never served again) and answers the bytes freed. Run every
+   * SWEEP_EVERY_MS: without it, a burst of distinct addresses (a crawler, searches) stays
+   * resident until newer pages push it out, which on a quiet shop is never (issue 30 item 6).
+   */
+  sweep(): number;
   stats(): { entries: number; bytes: number };
 }
 
@@ -136,6 +142,32 @@ export function createPageCacheStore(options: PageCacheOptions = {}): PageCacheS
       for (const key of keys) entries.delete(key);
       return keys.length;
     },
+    sweep() {
+      const before = entries.calculatedSize;
+      const cutoff = now() - staleMs;
+      const keys: string[] = [];
+      for (const [key, entry] of entries.entries()) if (entry.storedAt <= cutoff) keys.push(key);
+      for (const key of keys) entries.delete(key);
+      return before - entries.calculatedSize;
+    },
     stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
   };
+}
+
+/** How often the page cache drops its stale entries (startPageCacheSweep). */
+export const SWEEP_EVERY_MS = 60_000;
+/** Freed bytes from which a sweep is followed by a full garbage collection (the memory goes back to the system). */
+export const SWEEP_COLLECT_FROM_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The process's sweep of its page cache (an unref'd timer). When a sweep frees much (the pages
+ * of a burst), a full collection follows, as after start-up (decision 019): on a quiet shop V8
+ * would otherwise keep the freed buffers' memory for hours. Answers its stop.
+ */
+export function startPageCacheSweep(store: PageCacheStore, collect: () => void, everyMs = SWEEP_EVERY_MS): () => void {
+  const timer = setInterval(() => {
+    if (store.sweep() >= SWEEP_COLLECT_FROM_BYTES) collect();
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -646,11 +646,16 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** When a deliverer claimed the row (status 'sending'); a stale claim is retried. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** A queued row is not tried before this (exponential back-off after a failure, decision 029). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Retries are counted from here (queueing, or the admin's "Send again"); failed after RETRY_FOR_MS. */
+    retrySince: timestamp('retry_since', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey),
     index('email_outbox_status_idx').on(t.status, t.createdAt),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
 
@@ -914,3 +919,12 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.at),
   ],
 );
+
+/**
+ * /healthz writes here (decision 029): one row per process kind, upserted on every probe, so a
+ * database that refuses writes (read-only, disk full) answers 503 rather than 200.
+ */
+export const healthProbe = pgTable('health_probe', {
+  id: text('id').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});

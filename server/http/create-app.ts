@@ -18,6 +18,8 @@ import { createClientIpResolver } from './client-ip';
 import { describeEmptyErrors } from './error-body';
 import { refuseCrossOriginWrites } from './origin-guard';
 import { pageCache, type PageCacheVariables } from './page-cache';
+import { createHealthCheck } from './health';
+import { refuseUnservedMethods } from './method-guard';
 import { isApiPath } from './refuse';
 import { splitRouteTables } from './route-tables';
 import { CLIENT_IP_HEADER } from './client-ip-header';
@@ -25,7 +27,7 @@ import type { DatabaseHandle } from '../db/client';
 
 export interface CreateAppOptions {
   services: AppServices;
-  database: Pick<DatabaseHandle, 'ping' | 'kind'>;
+  database: Pick<DatabaseHandle, 'kind'>;
   /** The React Router server build, or a loader of it (the dev server reloads it). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** build/client: hashed assets and the public folder. Absent in development (Vite serves them). */
@@ -98,6 +100,14 @@ function withClientIpHeader(request: Request, clientIp: string): Request {
   } as RequestInit);
 }
 
+/**
+ * True when the client closed its connection before the answer (a body cut off mid-way, say).
+ * Read from the socket: the request's own signal would make Hono build a full Request.
+ */
+function clientWentAway(env: Partial<HttpBindings> | undefined): boolean {
+  return env?.incoming?.socket?.destroyed === true;
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRECOMPRESSED_COPY = /\.(gz|br)$/;
 
@@ -153,9 +163,17 @@ export function createHttpApp(options: CreateAppOptions) {
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const line = { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms };
-    if (c.res.status >= 500) logger.error(line, 'request');
+    // A client that hung up (mid-body, say) is no fault of the shop: one info line (issue 30 item 3).
+    if (clientWentAway(c.env)) logger.info({ ...line, status: undefined }, 'client closed the connection before the answer');
+    else if (c.res.status >= 500) logger.error(line, 'request');
     else if (!c.req.path.startsWith('/assets/')) logger.info(line, 'request');
   });
+
+  // Files' paths (hashed assets, the public folder, uploads): GET and HEAD only.
+  let publicFiles = new Set<string>();
+  const isFile = (pathname: string) =>
+    pathname.startsWith('/assets/') || pathname.startsWith('/uploads/') || publicFiles.has(pathname);
+  app.use('*', refuseUnservedMethods(isFile));
 
   // Files served as they are, first: the build's hashed scripts and stylesheets (with the gzip
   // and brotli copies the build wrote, vite.config.ts), the public folder and the uploads. They
@@ -165,7 +183,7 @@ export function createHttpApp(options: CreateAppOptions) {
     const clientDir = options.clientDir;
     app.use('/assets/*', withFileHeaders(serveStatic({ root: clientDir, precompressed: true }), () => IMMUTABLE));
     // The public folder's files, listed once: a page request never costs a file-system lookup.
-    const publicFiles = new Set(listFiles(clientDir).filter((file) => !file.startsWith('/assets/')));
+    publicFiles = new Set(listFiles(clientDir).filter((file) => !file.startsWith('/assets/')));
     const servePublic = withFileHeaders(serveStatic({ root: clientDir, precompressed: true }), (filePath) =>
       filePath.startsWith('/images/') ? 'public, max-age=604800' : 'public, max-age=3600',
     );
@@ -214,10 +232,15 @@ export function createHttpApp(options: CreateAppOptions) {
   app.use('*', compress({ threshold: 1024 }));
   app.use('*', describeEmptyErrors, refuseBadAddress);
 
+  // Whether the shop can write, in the database and in DATA_DIR (health.ts, issue 30 item 2).
+  const checkHealth = createHealthCheck({ db: services.db, dataDir: services.config.dataDir });
   app.get('/healthz', async (c) => {
-    const ok = await database.ping();
+    const health = await checkHealth();
     c.header('Cache-Control', 'no-store');
-    return c.json({ status: ok ? 'ok' : 'unavailable', database: database.kind }, ok ? 200 : 503);
+    if (health.ok) return c.json({ status: 'ok', database: database.kind, checks: health.checks }, 200);
+    const failed = Object.entries(health.checks).filter(([, result]) => result !== 'ok').map(([name]) => name);
+    logger.warn({ checks: health.checks }, 'health check failed');
+    return c.json({ status: 'unavailable', database: database.kind, failed, checks: health.checks }, 503);
   });
 
   // Requests that change state: same origin only, bodies bounded and checked (body-guard.ts).
@@ -247,6 +270,8 @@ export function createHttpApp(options: CreateAppOptions) {
   });
 
   app.onError((error, c) => {
+    // Reading the body of a request whose client hung up fails with 'aborted': logged once, by the request line.
+    if (clientWentAway(c.env)) return c.body(null, 400);
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.text('Internal Server Error', 500);
   });

@@ -84,7 +84,7 @@ export async function enforceRateLimit(options: {
   rule: RateLimitRule;
   /** What the person reads; may say how long to wait. */
   message: string | ((retryAfterSeconds: number) => string);
-  code?: TooManyRequestsError['code'] & ('rate-limited' | 'too-many-attempts' | 'TOO_MANY_REQUESTS');
+  code?: ConstructorParameters<typeof TooManyRequestsError>[0];
   details?: Record<string, unknown>;
   now?: Date;
 }): Promise<RateLimitHit> {

@@ -25,6 +25,7 @@ export const REFUSALS = {
   formRequired: { code: 'unsupported-media-type', message: 'Please submit the form on this page.' },
   formUnreadable: { code: 'invalid-form', message: 'The form could not be read. Please try again.' },
   crossOrigin: { code: 'cross-origin', message: 'Cross-origin requests are not allowed.' },
+  methodNotAllowed: { code: 'method-not-allowed', message: 'Method not allowed' },
 } as const satisfies Record<string, Refusal>;
 
 /**

@@ -1,9 +1,14 @@
 /**
  * THE mailer of the shop (RUN-CONTRACT.md "SMTP_URL, MAIL_FROM"): SMTP when SMTP_URL is
  * set, otherwise every message is written as an .eml file under DATA_DIR/outbox/.
+ *
+ * An .eml file is whole or absent (issue 30 item 1): it is written under a temporary name
+ * (a dot file ending .tmp, which no reader of *.eml sees), flushed to disk, then renamed, so a
+ * kill -9 or a full disk mid-write never leaves an empty or cut-off message. Temporary files
+ * left by a process that died are removed once they are an hour old.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.server';
@@ -66,15 +71,51 @@ export function createMailer(options: { config: Pick<Config, 'mail' | 'dataDir'>
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = outboxDir(dataDir);
+  let sweptTemporaryFiles = false;
   return {
     mode: 'outbox',
     async send(message) {
       const info = await transport.sendMail(envelope(message));
       await mkdir(dir, { recursive: true });
+      if (!sweptTemporaryFiles) {
+        sweptTemporaryFiles = true;
+        await removeStaleTemporaryFiles(dir);
+      }
       // Sortable by time, unique across processes.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(6).toString('hex')}.eml`;
-      await writeFile(path.join(dir, name), info.message as Buffer, { flag: 'wx' });
+      await writeWhole(path.join(dir, name), info.message as Buffer);
     },
     close: () => transport.close(),
   };
+}
+
+const TEMPORARY_SUFFIX = '.tmp';
+const STALE_TEMPORARY_MS = 60 * 60 * 1000;
+
+/** Writes `bytes` to a temporary name beside `file`, flushes it, then renames it into place. */
+async function writeWhole(file: string, bytes: Buffer): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}${TEMPORARY_SUFFIX}`);
+  const handle = await open(temporary, 'wx');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  await rename(temporary, file);
+}
+
+/** Temporary files of processes that died mid-write (another process may be writing one now: only old ones). */
+async function removeStaleTemporaryFiles(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const cutoff = Date.now() - STALE_TEMPORARY_MS;
+  for (const name of names) {
+    if (!name.startsWith('.') || !name.endsWith(TEMPORARY_SUFFIX)) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && info.mtimeMs < cutoff) await unlink(file).catch(() => undefined);
+  }
 }

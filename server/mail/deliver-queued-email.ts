@@ -1,23 +1,43 @@
 /**
  * Sends queued rows of email_outbox: queued → sending → sent, or back to queued with
- * attempts and last_error (failed after MAX_ATTEMPTS). Safe with several processes: each row
- * is claimed on its own, just before it is sent, with FOR UPDATE SKIP LOCKED, so each is sent
- * by one process only.
+ * attempts, last_error and the time of its next attempt. Safe with several processes: each
+ * row is claimed on its own, just before it is sent, with FOR UPDATE SKIP LOCKED, so each is
+ * sent by one process only.
  *
- * A claim is a lease of CLAIM_LEASE_SECONDS (issue 12 item 12): a row left in 'sending' by a
- * process that died is sent again after that, while one being sent now is not (an SMTP send
- * gives up well within the lease: create-mailer.ts SMTP_TIMEOUTS). The claim counts the
- * attempt, and the outcome is recorded only by the claim that is still current, so a slow
- * sender whose lease ran out cannot overwrite the newer one. A message sent twice that way
- * carries the same Message-ID, derived from the row (create-mailer.ts), so it is recognisable
- * as one message.
+ * A message is never dropped for an outage (issue 30 item 1, decision 029): a failed attempt
+ * waits retryDelayMs(attempts) (30 s, doubling, at most an hour) and the message is tried
+ * again for RETRY_FOR_MS (24 hours) from when it was queued (or sent again by the admin);
+ * only a failure after that marks it 'failed', which the admin's Mail tab lists with
+ * "Send again" and the dashboard counts.
+ *
+ * A claim is a lease (issue 12 item 12): the claim sets the row's next attempt to
+ * CLAIM_LEASE_SECONDS plus the back-off ahead, so a row left in 'sending' by a process that
+ * died is sent again after that (and a message that crashes its sender backs off like any
+ * failure), while one being sent now is not (an SMTP send gives up well within the lease:
+ * create-mailer.ts SMTP_TIMEOUTS). The claim counts the attempt, and the outcome is recorded
+ * only by the claim that is still current, so a slow sender whose lease ran out cannot
+ * overwrite the newer one. A message sent twice that way carries the same Message-ID, derived
+ * from the row (create-mailer.ts), so it is recognisable as one message.
+ *
+ * Every time is the injected clock's (`now`), so a test can run 24 hours of retries at once.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Mailer } from './create-mailer';
 
-export const MAX_ATTEMPTS = 5;
 export const CLAIM_LEASE_SECONDS = 60;
+/** How long a message is retried before it is marked failed. */
+export const RETRY_FOR_MS = 24 * 60 * 60 * 1000;
+export const FIRST_RETRY_DELAY_MS = 30_000;
+export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+/** The error recorded for a row whose sender died during its last attempt, after RETRY_FOR_MS. */
+export const SENDER_STOPPED_ERROR = 'the sending process stopped during the attempt';
+
+/** The wait after the `attempts`-th failed attempt: 30 s, 1 min, 2 min … at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  const doublings = Math.min(Math.max(attempts - 1, 0), 20);
+  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** doublings, MAX_RETRY_DELAY_MS);
+}
 
 type ClaimedRow = {
   id: string;
@@ -28,19 +48,23 @@ type ClaimedRow = {
   attempts: number;
 };
 
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
 /**
- * Claims the oldest deliverable row (queued, or sending with an expired lease), if any,
- * leaving out the rows this run already tried (a failure waits for the next run).
+ * The back-off of attempt number `attempts` (as the SQL of the claim computes it): the same
+ * schedule as retryDelayMs, in seconds.
  */
-async function claimOne(db: Database, tried: string[]): Promise<ClaimedRow | undefined> {
-  const notTried = tried.length ? sql`and id not in (${sql.join(tried.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+const delaySql = (attempts: ReturnType<typeof sql>) =>
+  sql`least(${FIRST_RETRY_DELAY_MS / 1000} * power(2, least(greatest(${attempts} - 1, 0), 20)), ${MAX_RETRY_DELAY_MS / 1000})`;
+
+/** Claims the oldest due row (queued, or sending with an expired lease), if any. */
+async function claimOne(db: Database, now: Date): Promise<ClaimedRow | undefined> {
   const claimed = await db.execute<ClaimedRow>(sql`
-    update email_outbox set status = 'sending', claimed_at = now(), attempts = attempts + 1
+    update email_outbox set status = 'sending', claimed_at = ${at(now)}, attempts = attempts + 1,
+      next_attempt_at = ${at(now)} + make_interval(secs => ${CLAIM_LEASE_SECONDS} + ${delaySql(sql`attempts + 1`)})
     where id = (
       select id from email_outbox
-      where (status = 'queued'
-        or (status = 'sending' and claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS})))
-        ${notTried}
+      where status in ('queued', 'sending') and next_attempt_at <= ${at(now)}
       order by created_at
       limit 1
       for update skip locked
@@ -53,33 +77,39 @@ export async function deliverQueuedEmail(options: {
   db: Database;
   mailer: Mailer;
   limit?: number;
+  /** The clock (tests inject one). */
+  now?: () => Date;
 }): Promise<{ sent: number; failed: number }> {
-  const { db, mailer, limit = 20 } = options;
-  // A row whose every attempt ended with its sender gone (a message that crashes the
-  // process, say) is given up rather than claimed forever.
+  const { db, mailer, limit = 20, now = () => new Date() } = options;
+  // A row whose sender died during an attempt made after its retry time ran out is given up
+  // (a message that crashes the process is not claimed forever).
+  const started = now();
   await db.execute(sql`
-    update email_outbox set status = 'failed', last_error = 'the sending process stopped during every attempt'
-    where status = 'sending' and attempts >= ${MAX_ATTEMPTS}
-      and claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS})`);
+    update email_outbox set status = 'failed', last_error = coalesce(last_error, ${SENDER_STOPPED_ERROR})
+    where status = 'sending' and next_attempt_at <= ${at(started)}
+      and retry_since <= ${at(started)} - make_interval(secs => ${RETRY_FOR_MS / 1000})`);
   let sent = 0;
   let failed = 0;
-  const tried: string[] = [];
   for (let index = 0; index < limit; index++) {
-    const row = await claimOne(db, tried);
+    const row = await claimOne(db, now());
     if (!row) break;
-    tried.push(row.id);
     // This claim is current while the row is 'sending' with the attempt number it set.
     const isOurClaim = sql`id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`;
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, outboxId: row.id });
-      await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), last_error = null where ${isOurClaim}`);
+      await db.execute(
+        sql`update email_outbox set status = 'sent', sent_at = ${at(now())}, last_error = null where ${isOurClaim}`,
+      );
       sent += 1;
     } catch (error) {
       failed += 1;
       const message = error instanceof Error ? error.message : String(error);
-      const next = row.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
+      const failedAt = now();
       await db.execute(sql`
-        update email_outbox set status = ${next}, last_error = ${message.slice(0, 1000)}
+        update email_outbox set
+          status = case when retry_since <= ${at(failedAt)} - make_interval(secs => ${RETRY_FOR_MS / 1000}) then 'failed' else 'queued' end,
+          next_attempt_at = ${at(new Date(failedAt.getTime() + retryDelayMs(row.attempts)))},
+          last_error = ${message.slice(0, 1000)}
         where ${isOurClaim}`);
     }
   }

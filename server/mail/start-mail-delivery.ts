@@ -19,8 +19,10 @@ export function startMailDelivery(options: {
   mailer: Mailer;
   logger: Logger;
   intervalMs?: number;
+  /** The clock (tests inject one). */
+  now?: () => Date;
 }): MailDelivery {
-  const { db, mailer, logger, intervalMs = 5_000 } = options;
+  const { db, mailer, logger, intervalMs = 5_000, now } = options;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -29,8 +31,8 @@ export function startMailDelivery(options: {
     try {
       for (;;) {
         again = false;
-        const result = await deliverQueuedEmail({ db, mailer });
-        if (result.failed > 0) logger.warn(result, 'some queued email could not be sent');
+        const result = await deliverQueuedEmail({ db, mailer, now });
+        if (result.failed > 0) logger.warn(result, 'some queued email could not be sent (it is tried again later)');
         if (!again && result.sent + result.failed < 20) break;
         if (stopped) break;
       }

@@ -14,6 +14,7 @@ import { paidOrderPredicate } from './paid-order';
 import { countVisitors } from '../visitors/count-visitors';
 import { listLowStock } from '../stock/product-stock';
 import { getTaxCollectedCents } from '../tax/tax-report';
+import { countFailedEmails } from '../mail/list-mail-problems';
 
 export const RECENT_ACTIVITY_LIMIT = 5;
 /** Low-stock variants listed on the dashboard card. */
@@ -21,7 +22,7 @@ export const LOW_STOCK_LIST_LIMIT = 12;
 
 export async function getDashboardStats(options: { db: Executor; now?: Date }): Promise<DashboardStats> {
   const { db } = options;
-  const [counts, visitors, recent, lowStock, taxCollectedCents] = await Promise.all([
+  const [counts, visitors, recent, lowStock, taxCollectedCents, failedEmails] = await Promise.all([
     Promise.all([readAdminCounters({ db }), db.$count(products, eq(products.isActive, true))]),
     countVisitors({ db, now: options.now }),
     db
@@ -43,6 +44,7 @@ export async function getDashboardStats(options: { db: Executor; now?: Date }): 
       .limit(RECENT_ACTIVITY_LIMIT),
     listLowStock({ db, limit: LOW_STOCK_LIST_LIMIT }),
     getTaxCollectedCents({ db }),
+    countFailedEmails({ db }),
   ]);
   const [counters, activeProducts] = counts;
   return {
@@ -67,5 +69,6 @@ export async function getDashboardStats(options: { db: Executor; now?: Date }): 
       payment: orderPaymentState(order),
     })),
     lowStock,
+    failedEmails,
   };
 }

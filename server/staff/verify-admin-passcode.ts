@@ -1,30 +1,44 @@
 /**
  * The passcode check behind the Admin Access dialog (SPEC §2, §7 verify-admin-passcode):
- * constant-time hash comparison, at most 5 failed attempts per client address in 15 minutes
- * whatever the concurrency, and on success a new admin session.
+ * constant-time hash comparison, a per-attempt back-off per client address whatever the
+ * concurrency (5 wrong tries at once, then 1, 2, 4 … seconds apart, at most a minute; issue 30
+ * item 4), and on success a new admin session.
  */
 import type { Logger } from 'pino';
 import * as ADMIN_MESSAGES from '../../domain/admin-messages';
 import { AppError } from '../app-error';
 import type { Executor } from '../db/client';
 import { verifyPasscodeHash } from './passcode';
-import { enforceRateLimit, refundRateLimitHit, type RateLimitRule } from '../http/rate-limit';
+import { clearBackoff, enforceBackoff, type BackoffRule } from '../http/attempt-backoff';
 import { createAdminSession } from './admin-sessions';
 
-export const PASSCODE_FAILURE_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+/**
+ * Wrong passcodes from one address: five at once, then each must wait for the one before
+ * (1 s, doubling, at most a minute); a quiet quarter of an hour starts over. The right passcode
+ * is never refused for more than that wait after someone else's mistakes (it was 15 minutes).
+ */
+export const PASSCODE_BACKOFF: BackoffRule = {
+  freeAttempts: 5,
+  firstDelayMs: 1_000,
+  maxDelayMs: 60_000,
+  forgetAfterMs: 15 * 60 * 1000,
+};
 
 /** A refused sign-in keeps SPEC §7's answer shape: success false, beside the error. */
 const SPEC_REFUSAL = { success: false } as const;
 
 export const tooManyPasscodeAttempts = (retryAfterSeconds: number) => {
+  if (retryAfterSeconds < 60) {
+    return `Too many failed attempts. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`;
+  }
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 };
 
 /**
- * The attempt is counted before the passcode is hashed (see rate-limit.ts): of any number of
- * parallel guesses, at most PASSCODE_FAILURE_RULE.limit per window are verified. A correct
- * passcode hands its count back, so the limit counts wrong attempts.
+ * The attempt is counted before the passcode is hashed (attempt-backoff.ts): of any number of
+ * parallel guesses, only those the back-off admits are verified. A correct passcode starts the
+ * sequence over, so only wrong attempts slow the next ones.
  */
 export async function verifyAdminPasscode(options: {
   db: Executor;
@@ -34,10 +48,10 @@ export async function verifyAdminPasscode(options: {
   logger: Pick<Logger, 'warn' | 'info'>;
 }): Promise<{ token: string; expiresAt: Date }> {
   const key = `admin-passcode:${options.clientIp}`;
-  const hit = await enforceRateLimit({
+  await enforceBackoff({
     db: options.db,
     key,
-    rule: PASSCODE_FAILURE_RULE,
+    rule: PASSCODE_BACKOFF,
     code: 'too-many-attempts',
     message: tooManyPasscodeAttempts,
     details: SPEC_REFUSAL,
@@ -47,7 +61,7 @@ export async function verifyAdminPasscode(options: {
     options.logger.warn({ clientIp: options.clientIp }, 'admin passcode refused');
     throw new AppError('passcode-invalid', { message: ADMIN_MESSAGES.passcodeInvalid, details: SPEC_REFUSAL });
   }
-  await refundRateLimitHit({ db: options.db, key, hit });
+  await clearBackoff({ db: options.db, key });
   const session = await createAdminSession({ db: options.db });
   options.logger.info({ clientIp: options.clientIp }, 'admin session started');
   return session;

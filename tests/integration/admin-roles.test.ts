@@ -48,6 +48,9 @@ const ENDPOINT_PERMISSIONS: Record<string, { GET?: AdminPermission; write?: Admi
   'api.admin.tax-rates_.$id.ts': { write: 'tax.manage' },
   'api.admin.tax-report.ts': { GET: 'tax.report' },
   'api.admin.tax-settings.ts': { write: 'tax.manage' },
+  // Issue 30: the Mail tab (failed and waiting e-mails, Send again).
+  'api.admin.mail.ts': { GET: 'mail.manage' },
+  'api.admin.mail_.$id.ts': { write: 'mail.manage' },
   // Issue 26: discount codes, the Owner's and the Manager's.
   'api.admin.discounts.ts': { GET: 'discounts.manage', write: 'discounts.manage' },
   'api.admin.discounts_.$id.ts': { write: 'discounts.manage' },

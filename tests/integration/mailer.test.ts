@@ -14,7 +14,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateDatabase, type DatabaseHandle } from '../../server/db/client';
 import { emailOutbox } from '../../server/db/schema';
 import { createMailer, type Mailer } from '../../server/mail/create-mailer';
-import { CLAIM_LEASE_SECONDS, deliverQueuedEmail, MAX_ATTEMPTS } from '../../server/mail/deliver-queued-email';
+import {
+  CLAIM_LEASE_SECONDS,
+  deliverQueuedEmail,
+  retryDelayMs,
+  RETRY_FOR_MS,
+  SENDER_STOPPED_ERROR,
+} from '../../server/mail/deliver-queued-email';
 import { enqueueEmail } from '../../server/mail/enqueue-email';
 import { startMailDelivery } from '../../server/mail/start-mail-delivery';
 import { decodeQuotedPrintable } from '../support/accounts';
@@ -40,7 +46,8 @@ beforeEach(async () => {
 /** Long header lines are folded (RFC 5322): one line per header again. */
 const unfold = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ');
 
-const outboxFiles = async () => (await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+const outboxFiles = async () =>
+  (await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
 
 describe('outbox mode (.eml files)', () => {
   it('writes each queued message once as an .eml file and marks the row sent', async () => {
@@ -49,14 +56,21 @@ describe('outbox mode (.eml files)', () => {
     const first = await enqueueEmail({
       db: database.db,
       dedupeKey: 'order-confirmation:WYF-001001',
-      message: { to: 'buyer@example.com', subject: 'Your order WYF-001001', text: 'Thank you for your order — “Faith” tee.' },
+      message: {
+        to: 'buyer@example.com',
+        subject: 'Your order WYF-001001',
+        text: 'Thank you for your order — “Faith” tee.',
+      },
     });
     const duplicate = await enqueueEmail({
       db: database.db,
       dedupeKey: 'order-confirmation:WYF-001001',
       message: { to: 'buyer@example.com', subject: 'Your order WYF-001001', text: 'again' },
     });
-    await enqueueEmail({ db: database.db, message: { to: 'other@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' } });
+    await enqueueEmail({
+      db: database.db,
+      message: { to: 'other@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' },
+    });
     expect([first.queued, duplicate.queued]).toEqual([true, false]);
 
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 2, failed: 0 });
@@ -94,11 +108,36 @@ describe('outbox mode (.eml files)', () => {
     const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
     await enqueueEmail({ db: database.db, message: { to: 'stale@example.com', subject: 'Stale', text: 's' } });
     await enqueueEmail({ db: database.db, message: { to: 'busy@example.com', subject: 'Busy', text: 'b' } });
-    await database.db.execute(sql`update email_outbox set status = 'sending', attempts = 1, claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5}) where "to" = 'stale@example.com'`);
-    await database.db.execute(sql`update email_outbox set status = 'sending', attempts = 1, claimed_at = now() - interval '10 seconds' where "to" = 'busy@example.com'`);
+    // Each was claimed by a deliverer that is gone (stale) or still sending (busy): its lease and back-off ran out, or not.
+    await database.db.execute(
+      sql`update email_outbox set status = 'sending', attempts = 1, claimed_at = now() - interval '2 minutes', next_attempt_at = now() - interval '1 second' where "to" = 'stale@example.com'`,
+    );
+    await database.db.execute(
+      sql`update email_outbox set status = 'sending', attempts = 1, claimed_at = now() - interval '10 seconds', next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS - 10}) where "to" = 'busy@example.com'`,
+    );
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
     const rows = await database.db.select().from(emailOutbox);
-    expect(Object.fromEntries(rows.map((r) => [r.to, r.status]))).toEqual({ 'stale@example.com': 'sent', 'busy@example.com': 'sending' });
+    expect(Object.fromEntries(rows.map((r) => [r.to, r.status]))).toEqual({
+      'stale@example.com': 'sent',
+      'busy@example.com': 'sending',
+    });
+  });
+
+  it('claims a row for its lease plus the back-off: a message that crashes its sender is not claimed again at once', async () => {
+    const crashing: Mailer = { mode: 'outbox', send: () => new Promise<void>(() => undefined), close: () => undefined };
+    let clock = Date.now() + 1_000;
+    const now = () => new Date(clock);
+    await enqueueEmail({ db: database.db, message: { to: 'crash@example.com', subject: 'Crash', text: 'c' } });
+    void deliverQueuedEmail({ db: database.db, mailer: crashing, now });
+    // The first attempt's send never ends (its process died, as far as the row knows).
+    await expect.poll(async () => (await database.db.select().from(emailOutbox))[0]!.status).toBe('sending');
+    const [claimed] = await database.db.select().from(emailOutbox);
+    expect(claimed!.nextAttemptAt.getTime()).toBe(clock + CLAIM_LEASE_SECONDS * 1000 + retryDelayMs(1));
+    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    clock += CLAIM_LEASE_SECONDS * 1000;
+    expect(await deliverQueuedEmail({ db: database.db, mailer, now })).toEqual({ sent: 0, failed: 0 });
+    clock += retryDelayMs(1);
+    expect(await deliverQueuedEmail({ db: database.db, mailer, now })).toEqual({ sent: 1, failed: 0 });
   });
 
   it('gives each message a Message-ID derived from its row, the same when it is sent again after a crash', async () => {
@@ -106,9 +145,14 @@ describe('outbox mode (.eml files)', () => {
     await enqueueEmail({ db: database.db, message: { to: 'twice@example.com', subject: 'Twice', text: 't' } });
     await enqueueEmail({ db: database.db, message: { to: 'once@example.com', subject: 'Once', text: 'o' } });
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 2, failed: 0 });
-    const [row] = await database.db.select().from(emailOutbox).where(sql`"to" = 'twice@example.com'`);
+    const [row] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(sql`"to" = 'twice@example.com'`);
     // The process died after sending, before recording it: the lease runs out, it goes again.
-    await database.db.execute(sql`update email_outbox set status = 'sending', claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5}) where id = ${row!.id}`);
+    await database.db.execute(
+      sql`update email_outbox set status = 'sending', claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5}), next_attempt_at = now() - interval '1 second' where id = ${row!.id}`,
+    );
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
     const files = await outboxFiles();
     const ids = await Promise.all(
@@ -135,7 +179,9 @@ describe('outbox mode (.eml files)', () => {
     const slowRun = deliverQueuedEmail({ db: database.db, mailer: slow });
     while (!finishSlowSend) await new Promise((resolve) => setTimeout(resolve, 5));
     // Its lease runs out; another deliverer sends the message.
-    await database.db.execute(sql`update email_outbox set claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5})`);
+    await database.db.execute(
+      sql`update email_outbox set claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5}), next_attempt_at = now() - interval '1 second'`,
+    );
     const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
     finishSlowSend(new Error('connection lost'));
@@ -144,13 +190,15 @@ describe('outbox mode (.eml files)', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
   });
 
-  it('gives up a message whose sender died during every attempt', async () => {
+  it('gives up a message whose sender died during an attempt made after 24 hours of retries', async () => {
     const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
     await enqueueEmail({ db: database.db, message: { to: 'poison@example.com', subject: 'Poison', text: 'p' } });
-    await database.db.execute(sql`update email_outbox set status = 'sending', attempts = ${MAX_ATTEMPTS}, claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5})`);
+    await database.db
+      .execute(sql`update email_outbox set status = 'sending', attempts = 30, claimed_at = now() - interval '2 hours',
+      next_attempt_at = now() - interval '1 hour', retry_since = now() - make_interval(secs => ${RETRY_FOR_MS / 1000 + 60})`);
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 0, failed: 0 });
     const [row] = await database.db.select().from(emailOutbox);
-    expect(row!.status).toBe('failed');
+    expect(row).toMatchObject({ status: 'failed', lastError: SENDER_STOPPED_ERROR });
     expect(await outboxFiles()).toHaveLength(0);
   });
 
@@ -183,7 +231,10 @@ describe('SMTP mode', () => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
           callback();
         });
       },
@@ -198,7 +249,10 @@ describe('SMTP mode', () => {
   it('sends queued mail through the SMTP server and writes no .eml file', async () => {
     const mailer: Mailer = createMailer({ config: { dataDir, mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from } } });
     expect(mailer.mode).toBe('smtp');
-    await enqueueEmail({ db: database.db, message: { to: 'smtp-buyer@example.com', subject: 'By SMTP', text: 'Sent over SMTP' } });
+    await enqueueEmail({
+      db: database.db,
+      message: { to: 'smtp-buyer@example.com', subject: 'By SMTP', text: 'Sent over SMTP' },
+    });
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
     mailer.close();
     expect(received).toHaveLength(1);
@@ -209,16 +263,87 @@ describe('SMTP mode', () => {
     expect(await outboxFiles()).toHaveLength(0);
   });
 
-  it('keeps a message queued with attempts and the error while the server is unreachable, then gives up', async () => {
+  it('keeps a message queued with attempts, the error and a growing wait while the server is unreachable, for 24 hours', async () => {
     const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: 'smtp://127.0.0.1:1', from } } });
+    const start = Date.now() + 1_000;
+    let clock = start;
+    const now = () => new Date(clock);
     await enqueueEmail({ db: database.db, message: { to: 'later@example.com', subject: 'Retry me', text: 'r' } });
-    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverQueuedEmail({ db: database.db, mailer, now })).toEqual({ sent: 0, failed: 1 });
     let [row] = await database.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'queued', attempts: 1 });
     expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
-    for (let i = 1; i < MAX_ATTEMPTS; i += 1) await deliverQueuedEmail({ db: database.db, mailer });
-    [row] = await database.db.select().from(emailOutbox);
-    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(row!.nextAttemptAt.getTime()).toBe(clock + retryDelayMs(1));
+    // Not tried again before its time.
+    clock += retryDelayMs(1) - 1_000;
+    expect(await deliverQueuedEmail({ db: database.db, mailer, now })).toEqual({ sent: 0, failed: 0 });
+    const waits: number[] = [];
+    let previous = start;
+    while (row!.status === 'queued') {
+      clock = row!.nextAttemptAt.getTime();
+      waits.push(clock - previous);
+      previous = clock;
+      expect(await deliverQueuedEmail({ db: database.db, mailer, now })).toEqual({ sent: 0, failed: 1 });
+      [row] = await database.db.select().from(emailOutbox);
+      if (row!.status === 'queued') expect(clock - start).toBeLessThan(RETRY_FOR_MS);
+    }
+    expect(row!.status).toBe('failed');
+    expect(clock - start).toBeGreaterThanOrEqual(RETRY_FOR_MS);
+    expect(waits.slice(0, 4)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(Math.max(...waits)).toBe(60 * 60 * 1000);
+    expect(row!.attempts).toBeGreaterThan(20);
+    expect(row!.attempts).toBeLessThan(40);
     mailer.close();
+  });
+
+  it('delivers every message once after a 2-minute outage of the SMTP server', async () => {
+    const start = Date.now() + 1_000;
+    let clock = start;
+    const now = () => new Date(clock);
+    const outageEnds = start + 2 * 60_000;
+    const arrived: string[] = [];
+    const flaky = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onConnect(_session, callback) {
+        if (clock < outageEnds) {
+          const refusal = Object.assign(new Error('Service not available, try again later'), { responseCode: 421 });
+          return callback(refusal);
+        }
+        callback();
+      },
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          arrived.push(/^Message-ID: (.+?)\r?$/im.exec(unfold(Buffer.concat(chunks).toString('utf8')))![1]!);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    const flakyPort = (flaky.server.address() as AddressInfo).port;
+    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: `smtp://127.0.0.1:${flakyPort}`, from } } });
+    try {
+      for (let i = 0; i < 6; i += 1) {
+        await enqueueEmail({
+          db: database.db,
+          message: { to: `outage${i}@example.com`, subject: `Order ${i}`, text: 'Thank you' },
+        });
+      }
+      // The delivery loop runs every 5 seconds for 10 minutes.
+      for (let elapsed = 0; elapsed <= 10 * 60_000; elapsed += 5_000) {
+        clock = start + elapsed;
+        await deliverQueuedEmail({ db: database.db, mailer, now });
+      }
+      const rows = await database.db.select().from(emailOutbox);
+      expect(rows.map((row) => row.status)).toEqual(Array(6).fill('sent'));
+      expect(arrived).toHaveLength(6);
+      expect(new Set(arrived).size).toBe(6);
+      expect(rows.every((row) => row.attempts > 1)).toBe(true);
+    } finally {
+      mailer.close();
+      await new Promise<void>((resolve) => flaky.close(() => resolve()));
+    }
   });
 });

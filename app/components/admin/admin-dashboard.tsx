@@ -14,6 +14,7 @@ import { CustomersTab } from './customers-tab';
 import { DashboardTab } from './dashboard-tab';
 import { DiscountsTab } from './discounts-tab';
 import { DonationsTab } from './donations-tab';
+import { MailTab } from './mail-tab';
 import { MarginsTab } from './margins-tab';
 import { OrdersTab } from './orders-tab';
 import { PagesTab } from './pages-tab';
@@ -41,6 +42,8 @@ const TABS: readonly { value: string; label: string; permission: AdminPermission
   // Issue 27: who did what, and the team.
   { value: 'activity', label: 'Activity', permission: 'activity.view' },
   { value: 'staff', label: 'Staff', permission: 'staff.manage' },
+  // Issue 30: e-mails given up after 24 hours of retries, with Send again.
+  { value: 'mail', label: 'Mail', permission: 'mail.manage' },
 ];
 
 /** The signed-in admin (SPEC §2 Admin): title, Back to Store, the five tabs, Donations (issue 11) and Pages (issue 32). */
@@ -55,6 +58,7 @@ const PLAIN_TABS = [
   { value: 'backups', Panel: BackupsTab },
   { value: 'tax', Panel: TaxTab },
   { value: 'activity', Panel: ActivityTab },
+  { value: 'mail', Panel: MailTab },
 ];
 
 export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
@@ -117,6 +121,7 @@ export function AdminDashboard({ refreshMs }: { refreshMs: number }) {
                 <DashboardTab
                   refreshMs={refreshMs}
                   onOpenBackups={() => setTab('backups')}
+                  onOpenMail={() => setTab('mail')}
                   onOpenProduct={(productId) => {
                     setEditProductId(productId);
                     setTab('products');

@@ -9,6 +9,7 @@ import { Badge } from '~/components/ui/badge';
 import { adminGet } from '~/lib/admin/admin-api';
 import { formatCents, formatDate } from './format';
 import { BackupWarning } from './backups-tab';
+import { FailedMailWarning } from './mail-tab';
 import { RevenueChart } from './revenue-chart';
 
 /** Dashboard cards, recent activity (SPEC §2) and the 30-day revenue chart; auto-refreshed. */
@@ -16,8 +17,11 @@ export function DashboardTab({
   refreshMs,
   onOpenProduct,
   onOpenBackups,
+  onOpenMail,
 }: {
   refreshMs: number;
+  /** Opens the Mail tab (the count of e-mails given up). */
+  onOpenMail?: () => void;
   /** Opens the Backups tab (the warning when the newest backup is too old). */
   onOpenBackups?: () => void;
   /** Opens a product's Edit dialog (its stock grid). */
@@ -53,6 +57,7 @@ export function DashboardTab({
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <BackupWarning onOpenBackups={() => onOpenBackups?.()} />
+      <FailedMailWarning count={data?.failedEmails ?? 0} onOpenMail={() => onOpenMail?.()} />
       {stats.isError && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
           {stats.error.message}
