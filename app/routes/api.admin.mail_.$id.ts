@@ -11,7 +11,7 @@ export const loader = actionOnlyLoader(['POST']);
 
 /** POST: "Send again" for a message given up (issue 30 item 1); it is queued with a fresh 24 hours of retries. */
 export const action = jsonRoute<Route.ActionArgs>(
-  { failureMessage: 'The e-mail could not be queued again.', what: 'mail send again' },
+  { failureMessage: 'The email could not be queued again.', what: 'mail send again' },
   async ({ request, context, params }) => {
     // The session first: without one, every method is 401 (tests/integration/admin-guard.test.ts).
     await requireAdmin(request, context, 'mail.manage');

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../app-error';
 import type { Executor } from '../db/client';
 import { emailOutbox } from '../db/schema';
 
-export const MAIL_NOT_FOUND = 'E-mail not found';
+export const MAIL_NOT_FOUND = 'Email not found';
 
 /** Queues message `id` again; 404 when there is none, 409 when it is sent, being sent, or queued and not tried yet. */
 export async function sendAgain(options: { db: Executor; id: string }): Promise<void> {
@@ -35,6 +35,6 @@ export async function sendAgain(options: { db: Executor; id: string }): Promise<
   const [row] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
   if (!row) throw notFound(MAIL_NOT_FOUND);
   throw new AppError('mail-not-failed', {
-    message: row.status === 'sent' ? 'This e-mail has been sent.' : 'This e-mail is queued already.',
+    message: row.status === 'sent' ? 'This email has been sent.' : 'This email is queued already.',
   });
 }

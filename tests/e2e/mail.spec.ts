@@ -37,7 +37,7 @@ test('a message that cannot be delivered waits in the Mail tab, and Try now send
     await expect(row).toContainText(/1 attempt · next try/);
     await expect(row).toContainText(/EEXIST|ENOTDIR|not a directory|file already exists/i);
     await expect(page.getByRole('region', { name: /^Not sent/ })).toContainText(
-      'Every e-mail has been sent or is still being tried.',
+      'Every email has been sent or is still being tried.',
     );
     await screenshotAt(page, 'admin-mail');
   } finally {
@@ -46,7 +46,7 @@ test('a message that cannot be delivered waits in the Mail tab, and Try now send
   }
 
   await page.getByRole('button', { name: new RegExp(`^Try now: .* to ${email.replace(/[.]/g, '\\.')}$`) }).click();
-  await expect(page.getByText('E-mail queued again')).toBeVisible();
+  await expect(page.getByText('Email queued again')).toBeVisible();
   await expect(page.getByTestId('mail-retrying-row').filter({ hasText: email })).toHaveCount(0);
   expect(await linkFromOutbox(email, '/api/auth/verify-email')).toContain('/api/auth/verify-email');
 });

@@ -106,7 +106,7 @@ it('answers a bad or unknown id 404 and a sent or queued message 409, changing n
   expect((await admin('/api/admin/mail/00000000-0000-4000-8000-000000000000', { method: 'POST' })).status).toBe(404);
   const conflict = await admin(`/api/admin/mail/${queuedId}`, { method: 'POST' });
   expect(conflict.status).toBe(409);
-  expect(await conflict.json()).toMatchObject({ error: 'This e-mail is queued already.' });
+  expect(await conflict.json()).toMatchObject({ error: 'This email is queued already.' });
   expect((await admin(`/api/admin/mail/${queuedId}`, { method: 'DELETE' })).status).toBe(405);
   const [row] = await shop.database.db.select().from(emailOutbox);
   expect(row).toMatchObject({ status: 'queued', attempts: 0 });

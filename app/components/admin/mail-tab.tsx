@@ -34,10 +34,10 @@ export function MailTab() {
   });
   const sendAgain = useMutation({
     mutationFn: (message: AdminMailMessage) => adminSend<{ queued: true }>(`/api/admin/mail/${message.id}`, 'POST'),
-    onSuccess: (_answer, message) => notify({ title: 'E-mail queued again', description: `To ${message.to}` }),
+    onSuccess: (_answer, message) => notify({ title: 'Email queued again', description: `To ${message.to}` }),
     onError: (error) =>
       notify({
-        title: 'The e-mail was not queued',
+        title: 'The email was not queued',
         description: error instanceof ApiError ? error.message : undefined,
         variant: 'destructive',
       }),
@@ -59,10 +59,10 @@ export function MailTab() {
           Not sent{data ? ` (${data.failedCount})` : ''}
         </h2>
         <p className="mb-4 text-sm text-muted">
-          E-mails the shop tried for 24 hours without success. Send one again once the mail server works.
+          Emails the shop tried for 24 hours without success. Send one again once the mail server works.
         </p>
         {data?.failed.length === 0 && (
-          <p className="py-6 text-center text-sm text-muted">Every e-mail has been sent or is still being tried.</p>
+          <p className="py-6 text-center text-sm text-muted">Every email has been sent or is still being tried.</p>
         )}
         <ul className="divide-y divide-line">
           {data?.failed.map((message) => (
@@ -149,7 +149,7 @@ export function FailedMailWarning({ count, onOpenMail }: { count: number; onOpen
     >
       <p className="flex min-w-0 items-start gap-2">
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span>{count === 1 ? '1 e-mail' : `${count} e-mails`} could not be sent after 24 hours of trying.</span>
+        <span>{count === 1 ? '1 email' : `${count} emails`} could not be sent after 24 hours of trying.</span>
       </p>
       <Button variant="outline" size="sm" onClick={onOpenMail}>
         <Mail className="size-4" aria-hidden /> Open Mail
