@@ -78,7 +78,7 @@ function TaxRatesTable(props: { rates: AdminTaxRate[]; editingId: string | null;
     return <p className="mt-4 text-sm text-muted">No places yet: the shop collects no sales tax anywhere.</p>;
   }
   return (
-    <div className="mt-4 overflow-x-auto">
+    <div className="relative mt-4 overflow-x-auto">
       <table className="w-full min-w-[18rem] text-left text-sm" aria-label="Tax rates">
         <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
           <tr>
