@@ -21,9 +21,9 @@ export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: 'Failed to save the discount code', what: 'discount create' },
   async ({ request, context }) => {
     // The session first: without one, every method is 401 (tests/integration/admin-guard.test.ts).
-    await requireAdmin(request, context, 'discounts.manage');
+    const actor = await requireAdmin(request, context, 'discounts.manage');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
-    const discount = await createDiscount({ db: context.db, input: await readJsonBody(request) });
+    const discount = await createDiscount({ db: context.db, input: await readJsonBody(request), actor });
     context.logger.info({ discountId: discount.id, code: discount.code }, 'discount code created');
     context.invalidateCatalogue(['promo']);
     return jsonResponse({ discount }, { status: 201 });

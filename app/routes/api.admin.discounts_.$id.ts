@@ -19,12 +19,12 @@ export const loader = actionOnlyLoader(METHODS);
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: 'Failed to save the discount code', what: 'discount change' },
   async ({ request, context, params }) => {
-    await requireAdmin(request, context, 'discounts.manage');
+    const actor = await requireAdmin(request, context, 'discounts.manage');
     if (!METHODS.includes(request.method)) throw methodNotAllowed(METHODS.join(', '));
     const id = z.uuid().safeParse(params.id);
     if (!id.success) throw notFound(DISCOUNT_ERRORS.notFound);
     if (request.method === 'DELETE') {
-      const result = await deleteDiscount({ db: context.db, id: id.data });
+      const result = await deleteDiscount({ db: context.db, id: id.data, actor });
       context.logger.info({ discountId: id.data, ...result }, 'discount code deleted');
       context.invalidateCatalogue(['promo']);
       return result;
@@ -33,6 +33,7 @@ export const action = jsonRoute<Route.ActionArgs>(
       db: context.db,
       id: id.data,
       input: await readJsonBody(request),
+      actor,
     });
     context.logger.info({ discountId: discount.id, code: discount.code }, 'discount code changed');
     context.invalidateCatalogue(['promo']);

@@ -2,6 +2,7 @@
  * The Staff tab (issue 27; Owner only): GET the members and open invites; POST { email, role }
  * invites a person (the e-mail goes through the outbox with a single-use 72-hour link).
  */
+import { readJsonBody } from '@server/http/json-request';
 import { z } from 'zod';
 import { STAFF_ROLES, STAFF_TEXTS } from '@domain/staff-roles';
 import { badRequest, methodNotAllowed } from '@server/app-error';
@@ -20,7 +21,7 @@ export const loader = jsonRoute<Route.LoaderArgs>({ what: 'admin staff' }, async
 export const action = jsonRoute<Route.ActionArgs>({ what: 'staff invite' }, async ({ request, context }) => {
   const actor = await requireAdminPermission(request, context, 'staff.manage');
   if (request.method !== 'POST') throw methodNotAllowed('POST');
-  const body = InviteSchema.safeParse(await request.json().catch(() => null));
+  const body = InviteSchema.safeParse(await readJsonBody(request));
   if (!body.success) throw badRequest(STAFF_TEXTS.emailInvalid, 'invalid-invite');
   const email = InviteEmailSchema.safeParse(body.data.email.trim().toLowerCase());
   if (!email.success) throw badRequest(STAFF_TEXTS.emailInvalid, 'invalid-email');

@@ -1,4 +1,5 @@
 /** PATCH { role }: changes a member's role; DELETE removes them (issue 27; Owner only). */
+import { readJsonBody } from '@server/http/json-request';
 import { z } from 'zod';
 import { STAFF_ROLES, STAFF_TEXTS } from '@domain/staff-roles';
 import { badRequest, methodNotAllowed, notFound } from '@server/app-error';
@@ -21,7 +22,7 @@ export const action = jsonRoute<Route.ActionArgs>({ what: 'staff change' }, asyn
     await removeStaffMember({ db: context.db, actor, memberId: id.data });
     return { success: true };
   }
-  const body = RoleSchema.safeParse(await request.json().catch(() => null));
+  const body = RoleSchema.safeParse(await readJsonBody(request));
   if (!body.success) throw badRequest(STAFF_TEXTS.roleInvalid, 'invalid-role');
   return changeStaffRole({ db: context.db, actor, memberId: id.data, role: body.data.role });
 });

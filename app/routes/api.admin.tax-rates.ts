@@ -1,3 +1,4 @@
+import { readJsonBody } from '@server/http/json-request';
 import type { AdminTaxRate, AdminTaxSettings } from '@domain/admin-contract';
 import { TAX_MESSAGES } from '@domain/tax';
 import { methodNotAllowed } from '@server/app-error';
@@ -28,9 +29,9 @@ export const loader = jsonRoute<Route.LoaderArgs>(
 export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: TAX_MESSAGES.saveFailed, what: 'tax rate create' },
   async ({ request, context }) => {
-    await requireAdmin(request, context, 'tax.manage');
+    const actor = await requireAdmin(request, context, 'tax.manage');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
-    const rate = await createTaxRate({ db: context.db, input: await request.json().catch(() => null) });
+    const rate = await createTaxRate({ db: context.db, input: await readJsonBody(request), actor });
     context.logger.info({ country: rate.country, region: rate.region, rateMilli: rate.rateMilli }, 'tax rate added');
     return jsonResponse({ rate: wireRate(rate) }, { status: 201 });
   },

@@ -6,6 +6,9 @@
  * (their records keep it); an unused one is erased. At most one code is featured (the promo
  * dialog's): featuring one un-features the others in the same transaction.
  */
+import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
+import { changeSentence } from '../audit/describe-changes';
+import type { AuditChange } from '../../domain/audit';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { discountState, type AdminDiscount } from '../../domain/discount';
 import { DISCOUNT_ERRORS, validateDiscountInput, type DiscountValues } from '../../domain/discount-form';
@@ -135,7 +138,11 @@ function invalid(result: { field: string; message: string }): AppError {
   return new AppError('invalid-discount', { message: result.message, details: { field: result.field } });
 }
 
-export async function createDiscount(options: { db: Database; input: unknown }): Promise<AdminDiscount> {
+export async function createDiscount(options: {
+  db: Database;
+  input: unknown;
+  actor: AuditActor;
+}): Promise<AdminDiscount> {
   const checked = validateDiscountInput(options.input);
   if (!checked.ok) throw invalid(checked);
   try {
@@ -143,6 +150,12 @@ export async function createDiscount(options: { db: Database; input: unknown }):
       await assertCodeFree(tx, checked.values.code);
       const [created] = await tx.insert(discountCodes).values(columns(checked.values)).returning();
       if (checked.values.isFeatured) await unfeatureOthers(tx, created!.id);
+      await writeAuditEntry(tx, options.actor, {
+        action: 'discount.created',
+        target: created!.code,
+        summary: `added the discount code ${created!.code}`,
+        changes: discountChanges(null, created!),
+      });
       return created!;
     });
     return toAdminDiscount(row, undefined, new Date());
@@ -157,7 +170,12 @@ export async function createDiscount(options: { db: Database; input: unknown }):
   }
 }
 
-export async function updateDiscount(options: { db: Database; id: string; input: unknown }): Promise<AdminDiscount> {
+export async function updateDiscount(options: {
+  db: Database;
+  id: string;
+  input: unknown;
+  actor: AuditActor;
+}): Promise<AdminDiscount> {
   try {
     const row = await options.db.transaction(async (tx) => {
       // The row is locked: a checkout reserving a use waits, so the limit is checked against the final count.
@@ -176,6 +194,13 @@ export async function updateDiscount(options: { db: Database; id: string; input:
         .set({ ...columns(checked.values), updatedAt: new Date() })
         .where(eq(discountCodes.id, current.id))
         .returning();
+      const changes = discountChanges(current, updated!);
+      await writeAuditEntry(tx, options.actor, {
+        action: 'discount.updated',
+        target: updated!.code,
+        summary: `changed the discount code ${updated!.code}${changes.length ? `: ${changeSentence(changes)}` : ''}`,
+        changes,
+      });
       return updated!;
     });
     const stats = await statsByCode(options.db, row.id);
@@ -188,14 +213,23 @@ export async function updateDiscount(options: { db: Database; id: string; input:
 }
 
 /** Erases an unused code; retires (hides, keeps) one that orders used. */
-export async function deleteDiscount(options: { db: Database; id: string }): Promise<{ retired: boolean }> {
+export async function deleteDiscount(options: {
+  db: Database;
+  id: string;
+  actor: AuditActor;
+}): Promise<{ retired: boolean }> {
   return options.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: discountCodes.id })
+      .select({ id: discountCodes.id, code: discountCodes.code })
       .from(discountCodes)
       .where(and(eq(discountCodes.id, options.id), isNull(discountCodes.retiredAt)))
       .for('update');
     if (!current) throw notFound(DISCOUNT_ERRORS.notFound);
+    await writeAuditEntry(tx, options.actor, {
+      action: 'discount.deleted',
+      target: current.code,
+      summary: `deleted the discount code ${current.code}`,
+    });
     const [used] = await tx
       .select({ id: discountRedemptions.id })
       .from(discountRedemptions)
@@ -211,6 +245,34 @@ export async function deleteDiscount(options: { db: Database; id: string }): Pro
     await tx.delete(discountCodes).where(eq(discountCodes.id, current.id));
     return { retired: false };
   });
+}
+
+/** What the Activity tab shows of a code's change: its terms and conditions, old and new. */
+function discountChanges(
+  before: typeof discountCodes.$inferSelect | null,
+  after: typeof discountCodes.$inferSelect,
+): AuditChange[] {
+  const fields = [
+    'code',
+    'kind',
+    'value',
+    'minSubtotalCents',
+    'startsAt',
+    'endsAt',
+    'usageLimit',
+    'perCustomerLimit',
+    'isActive',
+  ] as const;
+  const text = (value: unknown) =>
+    value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
+  return fields
+    .filter((field) => field in after)
+    .map((field) => ({
+      field,
+      from: before ? text((before as Record<string, unknown>)[field]) : null,
+      to: text((after as Record<string, unknown>)[field]),
+    }))
+    .filter((change) => change.from !== change.to);
 }
 
 /** The code the promo dialog offers: the featured one, if it is live and active; null otherwise. */

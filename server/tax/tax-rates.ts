@@ -1,15 +1,23 @@
 /**
  * The tax table (issue 25, domain/tax.ts): listing, adding, changing and removing the places
  * where the shop collects sales tax. Every row is checked by `parseTaxRateInput`; each change is
- * one statement, so two admins editing at once leave one whole row or the other, never a mix,
+ * one transaction with its audit entry (issue 27), so two admins editing at once leave one whole row or the other, never a mix,
  * and the unique place key (tax_rates_place_unique) turns a second row for the same place into
  * the same clear refusal as the check before it.
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { duplicateTaxPlace, parseTaxRateInput, TAX_MESSAGES, type TaxRateRow } from '../../domain/tax';
+import {
+  duplicateTaxPlace,
+  formatTaxRate,
+  parseTaxRateInput,
+  TAX_MESSAGES,
+  taxPlaceName,
+  type TaxRateRow,
+} from '../../domain/tax';
 import { AppError, notFound } from '../app-error';
 import type { Executor } from '../db/client';
 import { taxRates } from '../db/schema';
+import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
 
 export type StoredTaxRate = TaxRateRow & { id: string; updatedAt: Date };
 
@@ -70,31 +78,70 @@ async function writeRow<T>(db: Executor, row: TaxRateRow, write: () => Promise<T
   }
 }
 
-export async function createTaxRate(options: { db: Executor; input: unknown }): Promise<StoredTaxRate> {
-  const { db } = options;
+/** The Activity tab's words for a row: "IN, US at 7% (shipping taxed)". */
+function describeRow(row: TaxRateRow): string {
+  return `${taxPlaceName({ country: row.country, region: row.region || null })} at ${formatTaxRate(row.rateMilli)}${row.shippingTaxed ? ' (shipping taxed)' : ''}`;
+}
+
+export async function createTaxRate(options: {
+  db: Executor;
+  input: unknown;
+  actor: AuditActor;
+}): Promise<StoredTaxRate> {
   const row = checkedRow(options.input);
-  await refuseTakenPlace(db, row);
-  const [created] = await writeRow(db, row, () => db.insert(taxRates).values(row).returning(COLUMNS));
-  return created!;
+  return options.db.transaction(async (db) => {
+    await refuseTakenPlace(db, row);
+    const [created] = await writeRow(db, row, () => db.insert(taxRates).values(row).returning(COLUMNS));
+    await writeAuditEntry(db, options.actor, {
+      action: 'tax.rate-added',
+      target: taxPlaceName({ country: row.country, region: row.region || null }),
+      summary: `added the tax place ${describeRow(row)}`,
+      changes: [{ field: 'rate', from: null, to: describeRow(row) }],
+    });
+    return created!;
+  });
 }
 
 /** Changes a row as a whole (place, rate, shipping); a changed rate drops its Stripe Tax Rate. */
-export async function updateTaxRate(options: { db: Executor; id: string; input: unknown }): Promise<StoredTaxRate> {
-  const { db, id } = options;
+export async function updateTaxRate(options: {
+  db: Executor;
+  id: string;
+  input: unknown;
+  actor: AuditActor;
+}): Promise<StoredTaxRate> {
+  const { id } = options;
   const row = checkedRow(options.input);
-  await refuseTakenPlace(db, row, id);
-  const [updated] = await writeRow(db, row, () =>
-    db
-      .update(taxRates)
-      .set({ ...row, updatedAt: new Date() })
-      .where(eq(taxRates.id, id))
-      .returning(COLUMNS),
-  );
-  if (!updated) throw notFound(TAX_MESSAGES.rowNotFound);
-  return updated;
+  return options.db.transaction(async (db) => {
+    await refuseTakenPlace(db, row, id);
+    const [before] = await db.select(COLUMNS).from(taxRates).where(eq(taxRates.id, id)).for('update');
+    if (!before) throw notFound(TAX_MESSAGES.rowNotFound);
+    const [updated] = await writeRow(db, row, () =>
+      db
+        .update(taxRates)
+        .set({ ...row, updatedAt: new Date() })
+        .where(eq(taxRates.id, id))
+        .returning(COLUMNS),
+    );
+    if (!updated) throw notFound(TAX_MESSAGES.rowNotFound);
+    await writeAuditEntry(db, options.actor, {
+      action: 'tax.rate-changed',
+      target: taxPlaceName({ country: row.country, region: row.region || null }),
+      summary: `changed the tax place ${describeRow(before)} to ${describeRow(row)}`,
+      changes: [{ field: 'rate', from: describeRow(before), to: describeRow(row) }],
+    });
+    return updated;
+  });
 }
 
-export async function deleteTaxRate(options: { db: Executor; id: string }): Promise<void> {
-  const deleted = await options.db.delete(taxRates).where(eq(taxRates.id, options.id)).returning({ id: taxRates.id });
-  if (deleted.length === 0) throw notFound(TAX_MESSAGES.rowNotFound);
+export async function deleteTaxRate(options: { db: Executor; id: string; actor: AuditActor }): Promise<void> {
+  await options.db.transaction(async (db) => {
+    const deleted = await db.delete(taxRates).where(eq(taxRates.id, options.id)).returning(COLUMNS);
+    if (deleted.length === 0) throw notFound(TAX_MESSAGES.rowNotFound);
+    await writeAuditEntry(db, options.actor, {
+      action: 'tax.rate-removed',
+      target: taxPlaceName({ country: deleted[0]!.country, region: deleted[0]!.region || null }),
+      summary: `removed the tax place ${describeRow(deleted[0]!)}`,
+      changes: [{ field: 'rate', from: describeRow(deleted[0]!), to: null }],
+    });
+  });
 }
