@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = {
   'tax.rate-changed': 'Tax place changed',
   'tax.rate-removed': 'Tax place removed',
   'tax.settings': 'Tax settings changed',
+  'mail.sent-again': 'Email sent again',
   'sign-in.passcode': 'Passcode sign-in',
   'sign-in.passcode.failed': 'Passcode sign-in failed',
   'sign-in.staff': 'Staff sign-in',

@@ -14,11 +14,11 @@ export const action = jsonRoute<Route.ActionArgs>(
   { failureMessage: 'The email could not be queued again.', what: 'mail send again' },
   async ({ request, context, params }) => {
     // The session first: without one, every method is 401 (tests/integration/admin-guard.test.ts).
-    await requireAdmin(request, context, 'mail.manage');
+    const actor = await requireAdmin(request, context, 'mail.manage');
     if (request.method !== 'POST') throw methodNotAllowed('POST');
     const id = IdSchema.safeParse(params.id);
     if (!id.success) throw notFound(MAIL_NOT_FOUND);
-    await sendAgain({ db: context.db, id: id.data });
+    await sendAgain({ db: context.db, id: id.data, actor });
     context.mail.deliverNow().catch((error: unknown) => context.logger.error({ err: error }, 'mail delivery failed'));
     return { queued: true };
   },

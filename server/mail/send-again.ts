@@ -7,12 +7,16 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../app-error';
 import type { Executor } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
 
 export const MAIL_NOT_FOUND = 'Email not found';
 
 /** Queues message `id` again; 404 when there is none, 409 when it is sent, being sent, or queued and not tried yet. */
-export async function sendAgain(options: { db: Executor; id: string }): Promise<void> {
-  const { db, id } = options;
+export async function sendAgain(options: { db: Executor; id: string; actor: AuditActor }): Promise<void> {
+  await options.db.transaction((db) => queueAgain(db, options.id, options.actor));
+}
+
+async function queueAgain(db: Executor, id: string, actor: AuditActor): Promise<void> {
   const failed = await db
     .update(emailOutbox)
     .set({
@@ -24,8 +28,17 @@ export async function sendAgain(options: { db: Executor; id: string }): Promise<
       claimedAt: null,
     })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
-    .returning({ id: emailOutbox.id });
-  if (failed.length > 0) return;
+    .returning({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject });
+  if (failed.length > 0) {
+    // Issue 27: the Activity tab says who sent a given-up e-mail again.
+    await writeAuditEntry(db, actor, {
+      action: 'mail.sent-again',
+      target: failed[0]!.to,
+      summary: `sent the email "${failed[0]!.subject}" to ${failed[0]!.to} again`,
+      changes: [{ field: 'status', from: 'failed', to: 'queued' }],
+    });
+    return;
+  }
   const waiting = await db
     .update(emailOutbox)
     .set({ nextAttemptAt: sql`now()` })

@@ -85,6 +85,13 @@ it('lists failed and retrying e-mails, counts the failed on the dashboard, and s
   expect(Date.now() - row!.retrySince.getTime()).toBeLessThan(60_000);
   const after = (await (await admin('/api/admin/stats')).json()) as DashboardStats;
   expect(after.failedEmails).toBe(0);
+  // Issue 27: one Activity entry for the one Send again that queued it (the refused click writes none).
+  const activity = (await (await admin('/api/admin/activity?action=mail.sent-again')).json()) as {
+    entries: { target: string; actor: string }[];
+  };
+  expect(activity.entries).toEqual([
+    expect.objectContaining({ target: 'gone@example.com', actor: 'Owner (passcode)' }),
+  ]);
 });
 
 it('tries a message waiting for its next attempt at once (Try now)', async () => {
