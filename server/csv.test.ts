@@ -1,27 +1,6 @@
+import { readLine } from '../tests/support/csv-line';
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, readsAsFormula, toCsv } from './csv';
-
-/** Splits one CSV line as RFC 4180 reads it, with `separator` (',' or a European ';'). */
-function readLine(line: string, separator: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < line.length; index++) {
-    const char = line[index]!;
-    if (quoted) {
-      if (char === '"' && line[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === separator) {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  return [...cells, cell];
-}
 
 describe('CSV cells (issue 30 item 7)', () => {
   it('quotes a field holding a semicolon, so a European spreadsheet keeps it in one cell', () => {

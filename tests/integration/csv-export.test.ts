@@ -2,46 +2,21 @@
  * Issue 30 item 7 through HTTP: the orders export keeps every field in its own cell (a
  * semicolon or comma is quoted), guards formulas, and leaves a phone number readable.
  */
+import { readLine } from '../support/csv-line';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { customers, orders } from '../../server/db/schema';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
+import { createTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
 let token: string;
 beforeAll(async () => {
   shop = await createTestShop({ BACKUP_EVERY_HOURS: '0' });
-  const login = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  token = await passcodeSession(shop);
 });
 afterAll(async () => {
   await shop?.close();
 });
-
-/** One CSV line split as RFC 4180 reads it with `separator`. */
-function readLine(line: string, separator: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < line.length; index++) {
-    const char = line[index]!;
-    if (quoted) {
-      if (char === '"' && line[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === separator) {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  return [...cells, cell];
-}
 
 it('exports semicolons and commas inside one cell, formulas guarded, phone numbers as they are', async () => {
   const db = shop.database.db;

@@ -8,18 +8,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_IMPORT_TOO_LARGE } from '../../domain/stock-csv';
 import { auditLog, customers, loyaltyLedger, orderLines, orders, products, productStock } from '../../server/db/schema';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
+import { createTestShop, type TestShop } from '../support/test-shop';
 
 let shop: TestShop;
 let token: string;
 beforeAll(async () => {
   shop = await createTestShop({ BACKUP_EVERY_HOURS: '0' });
-  const login = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  token = await passcodeSession(shop);
 });
 afterAll(async () => {
   await shop?.close();
