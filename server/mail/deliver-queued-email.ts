@@ -24,20 +24,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Mailer } from './create-mailer';
+import { FIRST_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS, RETRY_FOR_MS, retryDelayMs } from '../../domain/mail-retry';
 
 export const CLAIM_LEASE_SECONDS = 60;
-/** How long a message is retried before it is marked failed. */
-export const RETRY_FOR_MS = 24 * 60 * 60 * 1000;
-export const FIRST_RETRY_DELAY_MS = 30_000;
-export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+export { FIRST_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS, RETRY_FOR_MS, retryDelayMs } from '../../domain/mail-retry';
 /** The error recorded for a row whose sender died during its last attempt, after RETRY_FOR_MS. */
 export const SENDER_STOPPED_ERROR = 'the sending process stopped during the attempt';
-
-/** The wait after the `attempts`-th failed attempt: 30 s, 1 min, 2 min … at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  const doublings = Math.min(Math.max(attempts - 1, 0), 20);
-  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** doublings, MAX_RETRY_DELAY_MS);
-}
 
 type ClaimedRow = {
   id: string;

@@ -1,3 +1,4 @@
+import { MAIL_RETRY_TEXTS } from '@domain/mail-retry';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { AdminMail, AdminMailMessage } from '@domain/admin-contract';
 import { SHOP_TIME_ZONE } from '@domain/dates';
@@ -58,9 +59,7 @@ export function MailTab() {
         <h2 id="mail-failed-heading" className="mb-1 text-lg font-semibold">
           Not sent{data ? ` (${data.failedCount})` : ''}
         </h2>
-        <p className="mb-4 text-sm text-muted">
-          Emails the shop tried for 24 hours without success. Send one again once the mail server works.
-        </p>
+        <p className="mb-4 text-sm text-muted">{MAIL_RETRY_TEXTS.failedIntro}</p>
         {data?.failed.length === 0 && (
           <p className="py-6 text-center text-sm text-muted">Every email has been sent or is still being tried.</p>
         )}
@@ -81,9 +80,7 @@ export function MailTab() {
         <h2 id="mail-retrying-heading" className="mb-1 text-lg font-semibold">
           Waiting to be tried again{data ? ` (${data.retryingCount})` : ''}
         </h2>
-        <p className="mb-4 text-sm text-muted">
-          A failed attempt is retried after 30 seconds, then a minute, two, and so on up to an hour, for 24 hours.
-        </p>
+        <p className="mb-4 text-sm text-muted">{MAIL_RETRY_TEXTS.schedule}</p>
         {data?.retrying.length === 0 && <p className="py-6 text-center text-sm text-muted">Nothing is waiting.</p>}
         <ul className="divide-y divide-line">
           {data?.retrying.map((message) => (
@@ -149,7 +146,7 @@ export function FailedMailWarning({ count, onOpenMail }: { count: number; onOpen
     >
       <p className="flex min-w-0 items-start gap-2">
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span>{count === 1 ? '1 email' : `${count} emails`} could not be sent after 24 hours of trying.</span>
+        <span>{MAIL_RETRY_TEXTS.dashboardCount(count)}</span>
       </p>
       <Button variant="outline" size="sm" onClick={onOpenMail}>
         <Mail className="size-4" aria-hidden /> Open Mail
