@@ -84,12 +84,13 @@ const SQL = {
 const DISCOUNT_SQL = {
   countUse: {
     name: 'floor_count_use',
-    text: `update discount_codes set uses_count = uses_count + 1
-      where code_normalized = $1 and (usage_limit is null or uses_count < usage_limit) returning id`,
+    text: `update discount_codes set times_used = times_used + 1
+      where upper(code) = $1 and retired_at is null and is_active
+        and (usage_limit is null or times_used < usage_limit) returning id`,
   },
   recordUse: {
     name: 'floor_record_use',
-    text: `insert into discount_uses (discount_code_id, order_id, email) values ($1, $2, $3)`,
+    text: `insert into discount_redemptions (discount_id, order_id, email_key, state) values ($1, $2, $3, 'reserved')`,
   },
 } satisfies Record<string, Statement>;
 
@@ -133,7 +134,7 @@ async function main() {
   const transaction = transactionsOf(handle);
   const hasCodes = await transaction(async (run) => {
     const [row] = await run(
-      { name: 'floor_has_codes', text: `select to_regclass('discount_uses') is not null as present` },
+      { name: 'floor_has_codes', text: `select to_regclass('discount_redemptions') is not null as present` },
       [],
     );
     return row?.present === true;

@@ -7,7 +7,9 @@
  * The listening connection is a client of its own (a pooled connection cannot hold LISTEN);
  * NOTIFY goes through the pool. When the listening connection is lost, notices may have been
  * missed: on reconnecting, everything cached is dropped. The embedded database is one
- * process (its DATA_DIR lock): nothing to broadcast.
+ * process (its DATA_DIR lock): nothing to broadcast. The tags of one turn of the event loop
+ * go out as one NOTIFY (issue 31: at rush hour every checkout changes stock, and a NOTIFY per
+ * checkout was a round trip on a pooled connection of its own).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -108,6 +110,24 @@ export async function startCatalogueSignal(options: CatalogueSignalOptions): Pro
     retryTimer.unref();
   }
 
+  /** Tags dropped here and not yet announced to the other processes (sent on the next turn). */
+  const unsent = new Set<string>();
+  let sending: NodeJS.Immediate | undefined;
+  function send(): Promise<void> {
+    sending = undefined;
+    if (!postgres || unsent.size === 0) return Promise.resolve();
+    const tags = [...unsent];
+    unsent.clear();
+    let payload = JSON.stringify({ origin, tags });
+    if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin, tags: [ALL_CATALOGUE_TAG] });
+    return postgres.notify(CATALOGUE_CHANNEL, payload).then(
+      () => undefined,
+      (error: unknown) => {
+        logger.warn({ err: error }, 'catalog notice not sent; other processes catch up when their pages age out');
+      },
+    );
+  }
+
   await connect();
 
   return {
@@ -115,17 +135,16 @@ export async function startCatalogueSignal(options: CatalogueSignalOptions): Pro
       if (tags.length === 0) return;
       applySafely(tags);
       if (!postgres) return;
-      let payload = JSON.stringify({ origin, tags });
-      if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin, tags: [ALL_CATALOGUE_TAG] });
-      postgres.notify(CATALOGUE_CHANNEL, payload).catch((error: unknown) => {
-        logger.warn({ err: error }, 'catalog notice not sent; other processes catch up when their pages age out');
-      });
+      for (const tag of tags) unsent.add(tag);
+      if (!sending) sending = setImmediate(send);
     },
     invalidateHere(tags) {
       if (tags.length > 0) applySafely(tags);
     },
     listening: () => connected,
     async stop() {
+      if (sending) clearImmediate(sending);
+      await send();
       stopped = true;
       if (retryTimer) clearTimeout(retryTimer);
       const current = client;

@@ -2,8 +2,8 @@
  * Whether a code applies to a cart and a shopper: the code's row and the shopper's history
  * (their live uses of it by normalised e-mail or account, and whether they have a paid order),
  * decided by domain/discount.ts `checkDiscount`. The cart quote calls it without a lock (a
- * preview); the checkout with the code's row locked, so the counts cannot change before its
- * use is reserved.
+ * preview); the checkout takes the use first (`takeUse`: the code's row counted and locked, so
+ * no other checkout's counts can change before this one commits or rolls back).
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { checkDiscount, normalizeDiscountEmail, type DiscountCheck } from '../../domain/discount';
@@ -68,10 +68,10 @@ export async function decideDiscount(options: {
   lines: readonly PriceLine[];
   shopper: DiscountShopper;
   now?: Date;
-  /** Lock the code's row for the rest of the transaction (the checkout). */
-  forUpdate?: boolean;
+  /** Count one use and lock the code's row for the rest of the transaction (the checkout). */
+  takeUse?: boolean;
 }): Promise<DiscountDecision> {
-  const row = await findDiscountByCode({ db: options.db, code: options.code, forUpdate: options.forUpdate });
+  const row = await findDiscountByCode({ db: options.db, code: options.code, takeUse: options.takeUse });
   if (!row) return { found: false };
   const { email, userId } = options.shopper;
   const emailKey = email ? normalizeDiscountEmail(email) : null;

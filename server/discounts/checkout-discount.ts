@@ -1,7 +1,8 @@
 /**
- * The checkout's discount code (issue 26): decided with the code's row locked until the
- * transaction that stores the pending order commits, so its use counts cannot change before
- * `reserveDiscountUse` takes one. An unknown code answers SPEC §8's 'Invalid Coupon' text; a
+ * The checkout's discount code (issue 26): its use is counted first, which locks the code's row
+ * until the transaction that stores the pending order commits (find-discount.ts `takeUse`), and
+ * then decided on the counts as they were; a refusal throws, and the rollback gives the use back.
+ * The order's redemption row is stored with the order (`redemptionRow`, redemptions.ts). An unknown code answers SPEC §8's 'Invalid Coupon' text; a
  * known one that does not apply answers its reason (domain/discount.ts), as a 400 that
  * stores nothing.
  */
@@ -31,7 +32,7 @@ export async function decideCheckoutDiscount(options: {
     lines: options.lines,
     shopper: options.shopper,
     now: options.now,
-    forUpdate: true,
+    takeUse: true,
   });
   if (!decision.found) {
     throw badRequest(

@@ -1,7 +1,10 @@
 /**
  * Reading discount codes: a live (not retired) code by its code in any case, as the rules of
- * domain/discount.ts take it. `forUpdate` locks the row for the rest of the transaction: the
- * checkout holds it while it counts and reserves a use (redemptions.ts).
+ * domain/discount.ts take it. `takeUse` is the checkout's read (issue 31): one conditional
+ * update counts a use under the code's limit and locks the row for the rest of the transaction,
+ * and the row comes back as it was before that use, for the rules to decide on; a checkout the
+ * rules refuse throws, and its rollback gives the use back. The lock is the one the limits are counted under
+ * (redemptions.ts), taken before any stock row.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { normalizeCouponCode } from '../../domain/coupon';
@@ -32,15 +35,24 @@ export function toDiscountCode(row: DiscountRow): DiscountCode {
 export async function findDiscountByCode(options: {
   db: Executor;
   code: string;
-  forUpdate?: boolean;
+  /** Count one use and lock the row until the transaction ends (the checkout). */
+  takeUse?: boolean;
 }): Promise<DiscountRow | null> {
   const code = normalizeCouponCode(options.code);
-  const query = options.db
-    .select()
-    .from(discountCodes)
-    .where(and(sql`upper(${discountCodes.code}) = ${code}`, isNull(discountCodes.retiredAt)))
-    .limit(1);
-  const [row] = options.forUpdate ? await query.for('update') : await query;
+  const live = and(sql`upper(${discountCodes.code}) = ${code}`, isNull(discountCodes.retiredAt));
+  if (options.takeUse) {
+    const [taken] = await options.db
+      .update(discountCodes)
+      .set({ timesUsed: sql`${discountCodes.timesUsed} + 1` })
+      .where(and(live, sql`(${discountCodes.usageLimit} is null or ${discountCodes.timesUsed} < ${discountCodes.usageLimit})`))
+      .returning();
+    if (taken) return { ...taken, timesUsed: taken.timesUsed - 1 };
+    // Unknown, or no use left to count (the rare path): the row locked as it is, and shown to the
+    // rules as fully used, since this checkout's use could not be counted.
+    const [full] = await options.db.select().from(discountCodes).where(live).limit(1).for('update');
+    return full ? { ...full, timesUsed: Math.max(full.timesUsed, full.usageLimit ?? full.timesUsed + 1) } : null;
+  }
+  const [row] = await options.db.select().from(discountCodes).where(live).limit(1);
   return row ?? null;
 }
 

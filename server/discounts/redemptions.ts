@@ -1,44 +1,33 @@
 /**
  * A code's uses, exactly as many as allowed however many checkouts arrive at once (issue 26
- * item 3). A use is reserved in the transaction that stores the pending order, with the code's
- * row locked (check-discount.ts) and its count raised by a conditional update, so the limit
- * holds on PGlite and on any number of PostgreSQL processes; it is kept when the order is
- * paid and released when the checkout expires or is cancelled, each a conditional update of
- * the redemption's state, so a replay changes nothing twice. Lock order: the code's row before
- * stock rows, in the checkout and in the release alike, so the two never deadlock.
+ * item 3). A use is taken in the transaction that stores the pending order: the code's count
+ * is raised first, which locks its row (find-discount.ts `takeUse`), the limits are decided on
+ * the counts as they were, and the order's redemption row (`redemptionRow`) is stored with the
+ * order; so the limit holds on PGlite and on any number of PostgreSQL processes. The use is kept
+ * when the order is paid and released when the checkout expires or is cancelled, each a
+ * conditional update of the redemption's state, so a replay changes nothing twice. Lock order:
+ * the code's row before stock rows, in the checkout and in the release alike, so the two never
+ * deadlock.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { AppError } from '../app-error';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { discountCodes, discountRedemptions } from '../db/schema';
-import { DISCOUNT_MESSAGES } from '../../domain/discount';
 
-export async function reserveDiscountUse(options: {
-  tx: Executor;
+/** The redemption row of a checkout's code use (its count was raised by `takeUse`), to insert with the order. */
+export function redemptionRow(options: {
   discountId: string;
-  orderId: string;
+  /** The order's id, or SQL naming it in the statement that stores the order. */
+  orderId: string | SQL;
   emailKey: string | null;
   userId: string | null;
-}): Promise<void> {
-  const { tx } = options;
-  const raised = await tx
-    .update(discountCodes)
-    .set({ timesUsed: sql`${discountCodes.timesUsed} + 1` })
-    .where(
-      and(
-        eq(discountCodes.id, options.discountId),
-        sql`(${discountCodes.usageLimit} is null or ${discountCodes.timesUsed} < ${discountCodes.usageLimit})`,
-      ),
-    )
-    .returning({ id: discountCodes.id });
-  if (raised.length === 0) throw new AppError('coupon-refused', { message: DISCOUNT_MESSAGES.usedUp });
-  await tx.insert(discountRedemptions).values({
+}) {
+  return {
     discountId: options.discountId,
     orderId: options.orderId,
     emailKey: options.emailKey,
     userId: options.userId,
     state: 'reserved',
-  });
+  } satisfies Partial<Record<keyof typeof discountRedemptions.$inferInsert, unknown>>;
 }
 
 /** The order is paid: its reserved use is kept. */

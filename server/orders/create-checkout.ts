@@ -7,21 +7,22 @@
  * that transaction's one place: the order's stock is reserved there too (server/stock), so
  * the last units of a variant go to exactly as many orders as they cover.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CheckoutRequestSchema, CHECKOUT_MAX_QUANTITY, type CheckoutRequest } from '../../domain/order';
 import * as CART_MESSAGES from '../../domain/cart-messages';
 import type { RedemptionRate } from '../../domain/loyalty';
 import { priceOrder, type OrderPrice } from '../../domain/price-order';
 import { AppError, badRequest, ProviderError } from '../app-error';
 import type { Executor } from '../db/client';
-import { checkoutSessions, customers, orderLines, orders } from '../db/schema';
+import { checkoutSessions, customers, discountRedemptions, orderLines, orders } from '../db/schema';
+import { insertRowsSql } from '../db/insert-rows-sql';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { openHostedSession, PROVIDER_UNREACHABLE_MESSAGE } from './open-hosted-session';
 import type { HostedSession, PaymentProvider } from '../payments/payment-provider';
 import type { ProviderServices } from './payment-services';
 import { reserveOrderStock, takeReserved } from '../stock/reserve-order-stock';
 import { decideCheckoutDiscount } from '../discounts/checkout-discount';
-import { reserveDiscountUse } from '../discounts/redemptions';
+import { redemptionRow } from '../discounts/redemptions';
 import { stripeCheckoutTax } from '../tax/stripe-checkout-tax';
 import { expireCheckoutSession } from './complete-checkout-session';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
@@ -149,7 +150,9 @@ async function storePendingOrder(options: {
   });
   // Stock first: a line short of stock refuses the checkout (400) before anything is stored.
   const reserved = await reserveOrderStock(tx, lines);
-  const [created] = await tx
+  // The order, its lines, the code's redemption and a local session: ONE statement (issue 31),
+  // each row after the first naming the order by the id the first one returned.
+  const orderInsert = tx
     .insert(orders)
     .values({
       status: 'pending',
@@ -169,47 +172,61 @@ async function storePendingOrder(options: {
       paymentSessionId: options.localSession?.id ?? null,
     })
     .returning({ id: orders.id, orderNumber: orders.orderNumber });
-  await tx.insert(orderLines).values(
-    lines.map((line, position) => ({
-      orderId: created!.id,
-      productId: line.productId,
-      name: line.name,
-      unitPriceCents: line.unitPriceCents,
-      color: line.color,
-      size: line.size,
-      quantity: line.quantity,
-      lineTotalCents: line.unitPriceCents * line.quantity,
-      imageUrl: line.imageUrl,
-      position,
-      // Two lines of one variant share its reservation: the first line records it all.
-      reservedQuantity: takeReserved(reserved, line),
-      // Issue 25: what the line sells for, so the address's tax is computed on it when paid.
-      netCents: price.lines[position]!.netCents,
-    })),
-  );
+  const orderId = sql`(select id from new_order)`;
+  const rows: SQL[] = [
+    insertRowsSql(
+      orderLines,
+      lines.map((line, position) => ({
+        orderId,
+        productId: line.productId,
+        name: line.name,
+        unitPriceCents: line.unitPriceCents,
+        color: line.color,
+        size: line.size,
+        quantity: line.quantity,
+        lineTotalCents: line.unitPriceCents * line.quantity,
+        imageUrl: line.imageUrl,
+        position,
+        // Two lines of one variant share its reservation: the first line records it all.
+        reservedQuantity: takeReserved(reserved, line),
+        // Issue 25: what the line sells for, so the address's tax is computed on it when paid.
+        netCents: price.lines[position]!.netCents,
+      })),
+    ),
+  ];
   if (discount) {
-    await reserveDiscountUse({
-      tx,
-      discountId: discount.discountId,
-      orderId: created!.id,
-      emailKey: discount.emailKey,
-      userId: options.viewerUserId,
-    });
+    rows.push(
+      insertRowsSql(discountRedemptions, [
+        redemptionRow({ discountId: discount.discountId, orderId, emailKey: discount.emailKey, userId: options.viewerUserId }),
+      ]),
+    );
   }
   if (options.localSession) {
     const session = options.localSession;
-    await tx.insert(checkoutSessions).values({
-      id: session.id,
-      provider: options.provider,
-      purpose: 'order',
-      orderId: created!.id,
-      url: session.url,
-      status: 'open',
-      amountTotalCents: price.totalCents,
-      expiresAt: session.expiresAt,
-    });
+    rows.push(
+      insertRowsSql(checkoutSessions, [
+        {
+          id: session.id,
+          provider: options.provider,
+          purpose: 'order',
+          orderId,
+          url: session.url,
+          status: 'open',
+          amountTotalCents: price.totalCents,
+          expiresAt: session.expiresAt,
+        },
+      ]),
+    );
   }
-  return { id: created!.id, orderNumber: created!.orderNumber, price };
+  const { rows: stored } = await tx.execute<{ id: string; order_number: string }>(sql`
+    with new_order as (${orderInsert.getSQL()}),
+    ${sql.join(
+      rows.map((insert, index) => sql`${sql.identifier(`rows_${index}`)} as (${insert})`),
+      sql`, `,
+    )}
+    select id, order_number from new_order`);
+  const created = stored[0]!;
+  return { id: created.id, orderNumber: created.order_number, price };
 }
 
 export async function createCheckout(
