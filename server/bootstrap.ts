@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import { createCatalogReadCache } from './catalog/read-cache';
 import { startCatalogueSignal } from './cache/catalogue-signal';
 import { onStockChange } from './stock/stock-events';
+import { createBatchedRateLimit } from './http/batched-rate-limit';
+import { START_PAYMENT_RULE } from './http/start-payment-route';
 import { createPageCacheStore } from './cache/page-cache-store';
 import { externalCollectionTag, externalProductsTag, productShownTags } from '../domain/catalogue-tags';
 import { randomBytes } from 'node:crypto';
@@ -71,6 +73,7 @@ export async function createServices(options: {
   const { config, logger, database, adminPasscodeHash } = options;
   const mail = startMailDelivery({ db: database.db, mailer: createMailer({ config }), logger });
   const paymentProvider = createPaymentProvider({ config, db: database.db });
+  const paymentStartLimit = createBatchedRateLimit({ db: database.db, rule: START_PAYMENT_RULE, logger });
   const catalogCache = createCatalogReadCache();
   const pageCache = config.pageCache ? createPageCacheStore() : undefined;
   // One signal drops both catalogue caches: the lists first, so a page rendered after the
@@ -98,6 +101,7 @@ export async function createServices(options: {
     db: database.db,
     logger,
     adminPasscodeHash,
+    paymentStartLimit,
     catalogCache,
     invalidateCatalogue: (tags) => catalogueSignal.invalidate(tags),
     catalogueSignal: {
@@ -181,6 +185,7 @@ export async function prepareShop(options: {
       generatedAdminPasscode: passcode.generatedPasscode,
       async close() {
         await services.catalogueSignal.stop();
+        await services.paymentStartLimit.stop();
         await services.checkoutSweep.stop();
         await services.mail.stop();
         await opened.close();

@@ -6,6 +6,7 @@
  * Each feature adds its service here and creates it in bootstrap.ts `createServices`. Only
  * what a setting can switch off (Shopify) is optional; tests replace members with stubs.
  */
+import type { BatchedRateLimit } from './http/batched-rate-limit';
 import type { Logger } from 'pino';
 import type { Config } from './config.server';
 import type { CatalogReadCache } from './catalog/read-cache';
@@ -67,6 +68,8 @@ export interface AppServices {
     deliverNow(): Promise<void>;
     stop(): Promise<void>;
   };
+  /** Hosted payments started per client address (START_PAYMENT_RULE), counted in memory and shared once a second. */
+  paymentStartLimit: BatchedRateLimit;
   /** Hosted payment pages: Stripe Checkout when STRIPE_SECRET_KEY is set, else the built-in sandbox. */
   paymentProvider: PaymentProvider;
   /** Where uploaded product images are stored (DATA_DIR/uploads by default). */

@@ -89,7 +89,20 @@ export async function enforceRateLimit(options: {
   now?: Date;
 }): Promise<RateLimitHit> {
   const hit = await hitRateLimit(options);
-  if (!hit.limited) return hit;
+  refuseOverLimit(hit, options);
+  return hit;
+}
+
+/** Throws the limit's 429 (TooManyRequestsError with Retry-After and the caller's message) when `hit` is over it. */
+export function refuseOverLimit(
+  hit: RateLimitHit,
+  options: {
+    message: string | ((retryAfterSeconds: number) => string);
+    code?: ConstructorParameters<typeof TooManyRequestsError>[0];
+    details?: Record<string, unknown>;
+  },
+): void {
+  if (!hit.limited) return;
   const message = typeof options.message === 'function' ? options.message(hit.retryAfterSeconds) : options.message;
   throw new TooManyRequestsError(options.code ?? 'rate-limited', {
     message,
