@@ -93,7 +93,10 @@ export async function quoteOrderTaxes(options: { db: Executor; orderId: string }
   return rows.map((row) => quoteTaxAt(order, row));
 }
 
-/** An already loaded order's tax at an address (the sandbox's Pay and Stripe's paid order: one read of the table, issue 31). */
+/**
+ * An already loaded order's tax at an address: one read of the table (issue 31), for the sandbox's
+ * Pay and for the order a Stripe payment just marked paid (paid-tax.ts).
+ */
 export async function quoteTaxableAt(options: {
   db: Executor;
   order: TaxableOrder;
