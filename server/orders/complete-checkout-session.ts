@@ -144,7 +144,7 @@ export async function completeCheckoutSession(
           : await payDonation(tx, targetId, event, options)
         : await cancelPendingCheckout({ db: tx, purpose, id: targetId });
     // A session that was not open but whose order was still pending: its charged amount too.
-    if (applied && !opened && purpose === 'order' && event.amountChargedCents != null) {
+    if (applied && !opened && event.outcome === 'paid' && purpose === 'order' && event.amountChargedCents != null) {
       await tx.update(checkoutSessions).set(charged).where(eq(checkoutSessions.id, session.id));
     }
     // Not pending any more (paid, cancelled or expired first): nothing changes, except that a
