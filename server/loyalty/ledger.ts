@@ -94,44 +94,45 @@ export async function getSpendablePoints(options: { db: Executor; email: string 
   return Math.max(0, balance - held);
 }
 
-type OrderPointsEntry = {
+/**
+ * A paid order's ledger rows, in one statement: the points it earned and the points it spent
+ * (stored negative), each only when above zero. The (order, type) key makes a second call for
+ * the same order change nothing; returns the types written now.
+ */
+export async function recordPaidOrderPoints(entry: {
   db: Executor;
   email: string;
   customerId: string | null;
   orderId: string;
   orderNumber: string;
-  points: number;
-};
-
-/** One order's ledger row of a kind; the (order, type) key makes a second call change nothing. */
-async function recordOrderPoints(
-  entry: OrderPointsEntry,
-  type: 'earned' | 'redeemed',
-  points: number,
-  description: string,
-) {
-  if (entry.points <= 0) return false;
+  earned: number;
+  redeemed: number;
+}): Promise<('earned' | 'redeemed')[]> {
+  const row = {
+    customerEmail: entry.email.trim().toLowerCase(),
+    customerId: entry.customerId,
+    orderId: entry.orderId,
+  };
+  const rows = [
+    ...(entry.earned > 0
+      ? [{ ...row, type: 'earned', points: entry.earned, description: `Order ${entry.orderNumber}` }]
+      : []),
+    ...(entry.redeemed > 0
+      ? [
+          {
+            ...row,
+            type: 'redeemed',
+            points: -Math.abs(entry.redeemed),
+            description: `Redeemed on order ${entry.orderNumber}`,
+          },
+        ]
+      : []),
+  ];
+  if (rows.length === 0) return [];
   const inserted = await entry.db
     .insert(loyaltyLedger)
-    .values({
-      customerEmail: entry.email.trim().toLowerCase(),
-      customerId: entry.customerId,
-      type,
-      points,
-      description,
-      orderId: entry.orderId,
-    })
+    .values(rows)
     .onConflictDoNothing()
-    .returning({ id: loyaltyLedger.id });
-  return inserted.length > 0;
-}
-
-/** Records points earned by a paid order; a second call for the same order changes nothing. */
-export function recordEarnedPoints(entry: OrderPointsEntry): Promise<boolean> {
-  return recordOrderPoints(entry, 'earned', entry.points, `Order ${entry.orderNumber}`);
-}
-
-/** Records points spent by a paid order (stored negative); idempotent per order. */
-export function recordRedeemedPoints(entry: OrderPointsEntry): Promise<boolean> {
-  return recordOrderPoints(entry, 'redeemed', -Math.abs(entry.points), `Redeemed on order ${entry.orderNumber}`);
+    .returning({ type: loyaltyLedger.type });
+  return inserted.map((written) => written.type as 'earned' | 'redeemed');
 }

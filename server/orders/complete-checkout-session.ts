@@ -3,8 +3,9 @@
  * (docs/decisions/004): the Stripe webhook, the sandbox page's Pay, the success page's
  * read-back of a paid Stripe session and the expiry sweep all come here. Exactly once per
  * payment: the event id is stored (unique) in the same transaction, the session row is
- * locked, and every state change is a conditional update from 'pending', so replays,
- * concurrent duplicates and out-of-order events change nothing twice (PostgreSQL and
+ * locked (by its conditional update from 'open', or, when that matched nothing, by a
+ * `select ... for update`), and every state change is a conditional update from 'pending', so
+ * replays, concurrent duplicates and out-of-order events change nothing twice (PostgreSQL and
  * PGlite alike). After commit, a queued confirmation is sent at once.
  *
  * Branches, each in the one transaction: paid order (mark paid, record points, queue the
@@ -12,12 +13,17 @@
  * happen with the payment (the shipping address, committing reserved stock) goes into its
  * branch; so does a payment for an order that is no longer pending ('unchanged'): its refund
  * is claimed here and asked of the provider after commit (server/orders/refund-late-payment.ts).
+ *
+ * Issue 31 (rush hour): the common paid order costs few round trips. The session's completion and
+ * its charged amount are one update; the order's paid state, address, tax and stock commit are
+ * another (whose RETURNING also says whether its e-mail has an account); the lines' tax is one
+ * statement that returns the lines for the confirmation; the points are one insert.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { emailHasAccount } from '../customers/email-has-account';
+import { emailHasAccountSql } from '../customers/email-has-account';
 import { checkoutSessions, donations, orderLines, orders, paymentEvents } from '../db/schema';
-import { recordEarnedPoints, recordRedeemedPoints } from '../loyalty/ledger';
+import { recordPaidOrderPoints } from '../loyalty/ledger';
 import { donationReceiptKey, donationReceiptMessage } from '../mail/donation-receipt';
 import { enqueueEmail } from '../mail/enqueue-email';
 import { orderConfirmationKey, orderConfirmationMessage } from '../mail/order-confirmation';
@@ -25,10 +31,11 @@ import { cancelPendingCheckout } from './cancel-pending';
 import type { RefundRow } from './refund-order';
 import type { CompletionServices } from './payment-services';
 import { claimLatePaymentRefund, settleLatePaymentRefund } from './refund-late-payment';
-import { commitOrderStock } from '../stock/commit-order-stock';
+import { commitOrderStockColumns } from '../stock/commit-order-stock';
 import { keepDiscountUse } from '../discounts/redemptions';
 import type { ShippingAddress } from '../../domain/shipping-address';
-import { paidTaxOfProvider, storePaidTax, type PaidTax } from '../tax/paid-tax';
+import { taxableOrderOf } from '../tax/order-tax';
+import { paidTaxColumns, paidTaxOfProvider, storeLineTaxes, storePaidTax, type PaidTax } from '../tax/paid-tax';
 
 export type PaymentOutcome = 'paid' | 'failed' | 'expired';
 
@@ -110,17 +117,22 @@ export async function completeCheckoutSession(
       .returning({ id: paymentEvents.id });
     if (recorded.length === 0) return { result: 'duplicate-event' } as const;
 
-    const [session] = await tx
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.id, event.sessionId))
-      .for('update');
-    if (!session) return { result: 'unknown-session' } as const;
-
-    await tx
+    // An open session is completed (with what was charged) or expired, and its row locked, in one
+    // statement. A second completion waits on that lock, then matches nothing.
+    const charged = event.outcome === 'paid' ? chargedAmountColumns(event) : {};
+    const [opened] = await tx
       .update(checkoutSessions)
-      .set(event.outcome === 'paid' ? { status: 'complete', completedAt: new Date() } : { status: 'expired' })
-      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
+      .set(
+        event.outcome === 'paid' ? { status: 'complete', completedAt: new Date(), ...charged } : { status: 'expired' },
+      )
+      .where(and(eq(checkoutSessions.id, event.sessionId), eq(checkoutSessions.status, 'open')))
+      .returning();
+    // Not open (already complete or expired) or unknown: read and lock it all the same, for the
+    // branches below ('unchanged', a late payment's refund).
+    const [session] = opened
+      ? [opened]
+      : await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, event.sessionId)).for('update');
+    if (!session) return { result: 'unknown-session' } as const;
 
     const purpose = session.purpose === 'donation' ? 'donation' : 'order';
     const targetId = purpose === 'donation' ? session.donationId : session.orderId;
@@ -131,6 +143,10 @@ export async function completeCheckoutSession(
           ? await payOrder(tx, targetId, event, options.publicUrl)
           : await payDonation(tx, targetId, event, options)
         : await cancelPendingCheckout({ db: tx, purpose, id: targetId });
+    // A session that was not open but whose order was still pending: its charged amount too.
+    if (applied && !opened && event.outcome === 'paid' && purpose === 'order' && event.amountChargedCents != null) {
+      await tx.update(checkoutSessions).set(charged).where(eq(checkoutSessions.id, session.id));
+    }
     // Not pending any more (paid, cancelled or expired first): nothing changes, except that a
     // payment for a cancelled order is given back.
     if (!applied && event.outcome === 'paid' && purpose === 'order') {
@@ -200,13 +216,18 @@ async function payDonation(
   return true;
 }
 
+/** What a paid session charged, tax included, when the event says it differs from the session's amount. */
+function chargedAmountColumns(event: PaymentEventInput): { amountTotalCents?: number } {
+  return event.amountChargedCents != null ? { amountTotalCents: event.amountChargedCents } : {};
+}
+
 /**
  * Paid order branch: true when it was pending and is now paid, with its points recorded and
  * its confirmation queued. (What else must happen with the payment goes here too.)
  */
 async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput, publicUrl?: string): Promise<boolean> {
   const now = new Date();
-  const [order] = await tx
+  const [paid] = await tx
     .update(orders)
     .set({
       status: 'processing',
@@ -214,49 +235,49 @@ async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput,
       paymentReference: event.paymentReference ?? null,
       updatedAt: now,
       ...shippingColumns(event.shipping ?? null),
+      // Issue 25: the sales tax the sandbox page showed and charged, fixed on the order (its lines below).
+      ...(event.tax ? paidTaxColumns(event.tax) : {}),
+      // The units reserved at checkout are now sold (docs/decisions/015).
+      ...commitOrderStockColumns(),
     })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-    .returning();
-  if (!order) return false;
-  // Issue 25: the sales tax this payment charged, fixed on the order and its lines.
-  const tax =
-    event.tax ??
-    (event.providerTaxCents
-      ? await paidTaxOfProvider({ db: tx, orderId: order.id, taxCents: event.providerTaxCents, shipping: event.shipping ?? null })
-      : null);
-  if (tax) {
-    await storePaidTax({ db: tx, orderId: order.id, tax });
-    Object.assign(order, { taxCents: tax.taxCents, taxRateMilli: tax.rateMilli, taxCountry: tax.country, taxRegion: tax.region });
+    .returning({ ...getTableColumns(orders), hasAccount: emailHasAccountSql(orders.email) });
+  if (!paid) return false;
+  const { hasAccount, ...order } = paid;
+  // The lines, once: as the tax update leaves them, or read (no tax known yet).
+  let lines = event.tax
+    ? await storeLineTaxes({ db: tx, orderId: order.id, lineTaxCents: event.tax.lineTaxCents })
+    : await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
+  // Issue 25: the tax Stripe charged, shared over the lines as the table would (paid-tax.ts).
+  const providerTax =
+    !event.tax && event.providerTaxCents
+      ? await paidTaxOfProvider({
+          db: tx,
+          order: taxableOrderOf(order, lines),
+          taxCents: event.providerTaxCents,
+          shipping: event.shipping ?? null,
+        })
+      : null;
+  if (providerTax) {
+    lines = await storePaidTax({ db: tx, orderId: order.id, tax: providerTax });
+    Object.assign(order, paidTaxColumns(providerTax));
   }
-  if (event.amountChargedCents != null) {
-    await tx.update(checkoutSessions).set({ amountTotalCents: event.amountChargedCents }).where(eq(checkoutSessions.id, event.sessionId));
-  }
-  // The units reserved at checkout are now sold (docs/decisions/015).
-  await commitOrderStock(tx, order.id);
   // And the discount code's reserved use is kept (issue 26).
   await keepDiscountUse(tx, order.id);
   if (order.email) {
-    const entry = {
+    await recordPaidOrderPoints({
       db: tx,
       email: order.email,
       customerId: order.customerId,
       orderId: order.id,
       orderNumber: order.orderNumber,
-    };
-    await recordEarnedPoints({ ...entry, points: order.pointsEarned });
-    await recordRedeemedPoints({ ...entry, points: order.pointsRedeemed });
-    const lines = await tx
-      .select()
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(asc(orderLines.position));
+      earned: order.pointsEarned,
+      redeemed: order.pointsRedeemed,
+    });
     await enqueueEmail({
       db: tx,
       dedupeKey: orderConfirmationKey(order.id),
-      message: orderConfirmationMessage({ ...order, email: order.email }, lines, {
-        hasAccount: await emailHasAccount({ db: tx, email: order.email }),
-        publicUrl,
-      }),
+      message: orderConfirmationMessage({ ...order, email: order.email }, lines, { hasAccount, publicUrl }),
     });
   }
   return true;

@@ -40,8 +40,15 @@ export async function getHostedSession(options: {
 }): Promise<HostedSessionView | null> {
   const { db, sessionId } = options;
   if (sessionId.length > 300) return null;
-  const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-  if (!session) return null;
+  // The session with its order or donation in one read (issue 31); an order's lines in a second.
+  const [row] = await db
+    .select({ session: checkoutSessions, order: orders, donation: donations })
+    .from(checkoutSessions)
+    .leftJoin(orders, eq(orders.id, checkoutSessions.orderId))
+    .leftJoin(donations, eq(donations.id, checkoutSessions.donationId))
+    .where(eq(checkoutSessions.id, sessionId));
+  if (!row) return null;
+  const { session, order, donation } = row;
   const now = options.now ?? new Date();
   const isPastExpiry = session.status === 'open' && session.expiresAt < now;
   const view: HostedSessionView = {
@@ -55,29 +62,23 @@ export async function getHostedSession(options: {
     donation: null,
   };
   let orderPaid: boolean | null = null;
-  if (session.orderId) {
-    const [order] = await db.select().from(orders).where(eq(orders.id, session.orderId));
-    if (order) {
-      orderPaid = isPaidOrder(order);
-      const lines = await db
-        .select()
-        .from(orderLines)
-        .where(eq(orderLines.orderId, order.id))
-        .orderBy(asc(orderLines.position));
-      view.order = {
-        orderNumber: order.orderNumber,
-        status: order.status,
-        ...orderTotalsOf(order),
-        email: order.email,
-        lines: lines.map((line) => ({ ...orderLineOf(line), imageUrl: line.imageUrl })),
-        taxable: taxableOrderOf(order, lines),
-      };
-    }
+  if (order) {
+    orderPaid = isPaidOrder(order);
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.position));
+    view.order = {
+      orderNumber: order.orderNumber,
+      status: order.status,
+      ...orderTotalsOf(order),
+      email: order.email,
+      lines: lines.map((line) => ({ ...orderLineOf(line), imageUrl: line.imageUrl })),
+      taxable: taxableOrderOf(order, lines),
+    };
   }
-  if (session.donationId) {
-    const [donation] = await db.select().from(donations).where(eq(donations.id, session.donationId));
-    if (donation) view.donation = { amountCents: donation.amountCents, status: donation.status };
-  }
+  if (donation) view.donation = { amountCents: donation.amountCents, status: donation.status };
   view.isPaid = session.status === 'complete' && (orderPaid ?? view.donation?.status === 'paid');
   return view;
 }

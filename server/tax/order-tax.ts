@@ -93,18 +93,10 @@ export async function quoteOrderTaxes(options: { db: Executor; orderId: string }
   return rows.map((row) => quoteTaxAt(order, row));
 }
 
-/** The order's tax at an address: the quote of its place, or null where the shop collects none. */
-export async function quoteOrderTaxAt(options: {
-  db: Executor;
-  orderId: string;
-  address: { country: string; region: string | null };
-}): Promise<{ order: TaxableOrder; quote: OrderTaxQuote | null } | null> {
-  const order = await loadTaxableOrder(options);
-  if (!order) return null;
-  return { order, quote: await quoteTaxableAt({ db: options.db, order, address: options.address }) };
-}
-
-/** An already loaded order's tax at an address (the sandbox's Pay: one read of the table, issue 31). */
+/**
+ * An already loaded order's tax at an address: one read of the table (issue 31), for the sandbox's
+ * Pay and for the order a Stripe payment just marked paid (paid-tax.ts).
+ */
 export async function quoteTaxableAt(options: {
   db: Executor;
   order: TaxableOrder;

@@ -1,17 +1,21 @@
 /**
  * The sales tax a payment fixes on its order (issue 25 item 4): amount, rate, place, and each
  * line's share (for refunds), written in the payment's own transaction by the one completion
- * (server/payments/complete-checkout-session.ts). The sandbox page brings the quote it showed;
+ * (server/orders/complete-checkout-session.ts): the order's columns (`paidTaxColumns`) with the
+ * update that marks it paid when the tax is known before (the sandbox), and the lines' shares in
+ * one statement (`storeLineTaxes`). The sandbox page brings the quote it showed;
  * for Stripe the tax is what Stripe charged (`total_details.amount_tax`), shared over the lines
  * and the shipping in proportion to the table's computation for the address (or, where the
  * table has no tax for it, to what each sold for), in whole cents adding up exactly.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { allocateCents } from '../../domain/allocate';
 import type { ShippingAddress } from '../../domain/shipping-address';
 import type { Executor } from '../db/client';
 import { orderLines, orders } from '../db/schema';
-import { quoteOrderTaxAt, type OrderTaxQuote } from './order-tax';
+import { quoteTaxableAt, type OrderTaxQuote, type TaxableOrder } from './order-tax';
+
+type OrderLineRow = typeof orderLines.$inferSelect;
 
 export interface PaidTax {
   taxCents: number;
@@ -39,19 +43,20 @@ export function paidTaxOfQuote(quote: OrderTaxQuote): PaidTax {
   };
 }
 
-/** The tax Stripe charged on an order, shared out (see the header); null when it charged none. */
+/**
+ * The tax Stripe charged on an order, shared out (see the header); null when it charged none.
+ * The order is the one the completion just marked paid, with its lines (`taxableOrderOf`).
+ */
 export async function paidTaxOfProvider(options: {
   db: Executor;
-  orderId: string;
+  order: TaxableOrder;
   taxCents: number;
   shipping: ShippingAddress | null;
 }): Promise<PaidTax | null> {
-  const { db, orderId, taxCents, shipping } = options;
+  const { db, order, taxCents, shipping } = options;
   if (taxCents <= 0) return null;
   const address = { country: shipping?.country ?? '', region: shipping?.region ?? null };
-  const found = await quoteOrderTaxAt({ db, orderId, address });
-  if (!found) return null;
-  const { order, quote } = found;
+  const quote = await quoteTaxableAt({ db, order, address });
   const lineCount = order.lineNetCents.length;
   // Shared as the table shares it where it taxes this place; else in proportion to what each sold for.
   const weights =
@@ -74,26 +79,46 @@ export async function paidTaxOfProvider(options: {
   };
 }
 
-/** Writes a payment's tax on its order and lines, in the payment's transaction. */
-export async function storePaidTax(options: { db: Executor; orderId: string; tax: PaidTax }): Promise<void> {
+/** The order's columns that hold a payment's tax (set with the update that marks it paid, or by `storePaidTax`). */
+export function paidTaxColumns(tax: PaidTax) {
+  return {
+    taxCents: tax.taxCents,
+    shippingTaxCents: tax.shippingTaxCents,
+    taxableCents: tax.taxableCents,
+    taxedShippingCents: tax.taxedShippingCents,
+    taxRateMilli: tax.rateMilli,
+    taxCountry: tax.country,
+    taxRegion: tax.region,
+  };
+}
+
+/**
+ * Writes each line's share of the tax, all lines in one statement (the share of the line at
+ * position i is `lineTaxCents[i]`; a line beyond the list keeps its own), and returns the order's
+ * lines as they now are, in position order: the confirmation lists them without reading again.
+ */
+export async function storeLineTaxes(options: {
+  db: Executor;
+  orderId: string;
+  lineTaxCents: readonly number[];
+}): Promise<OrderLineRow[]> {
+  const { db, orderId, lineTaxCents } = options;
+  // One int[] parameter (PostgreSQL's array text), indexed by position (arrays count from 1).
+  const shares = `{${lineTaxCents.join(',')}}`;
+  const lines = await db
+    .update(orderLines)
+    .set({ taxCents: sql`coalesce((${shares}::int[])[${orderLines.position} + 1], ${orderLines.taxCents})` })
+    .where(eq(orderLines.orderId, orderId))
+    .returning();
+  return lines.sort((a, b) => a.position - b.position);
+}
+
+/**
+ * Writes a payment's tax on its order and lines, in the payment's transaction, when it is known
+ * only after the order was marked paid (Stripe's); returns the lines as `storeLineTaxes` does.
+ */
+export async function storePaidTax(options: { db: Executor; orderId: string; tax: PaidTax }): Promise<OrderLineRow[]> {
   const { db, orderId, tax } = options;
-  await db
-    .update(orders)
-    .set({
-      taxCents: tax.taxCents,
-      shippingTaxCents: tax.shippingTaxCents,
-      taxableCents: tax.taxableCents,
-      taxedShippingCents: tax.taxedShippingCents,
-      taxRateMilli: tax.rateMilli,
-      taxCountry: tax.country,
-      taxRegion: tax.region,
-    })
-    .where(eq(orders.id, orderId));
-  for (const [position, cents] of tax.lineTaxCents.entries()) {
-    if (cents === 0) continue;
-    await db
-      .update(orderLines)
-      .set({ taxCents: cents })
-      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.position, position)));
-  }
+  await db.update(orders).set(paidTaxColumns(tax)).where(eq(orders.id, orderId));
+  return storeLineTaxes({ db, orderId, lineTaxCents: tax.lineTaxCents });
 }

@@ -14,7 +14,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminTaxRate, AdminTaxReport, AdminTaxSettings } from '../../domain/admin-contract';
-import { checkoutSessions, emailOutbox, orderLines, orders, products, taxRates } from '../../server/db/schema';
+import {
+  checkoutSessions,
+  discountRedemptions,
+  emailOutbox,
+  orderLines,
+  orders,
+  products,
+  taxRates,
+} from '../../server/db/schema';
 import { FAKE_SHIPPING, startFakeStripeServer, type FakeStripeServer } from '../../tools/fakes/stripe-server';
 import { SANDBOX_PAYING_CARD, SANDBOX_TEST_ADDRESS, payOnSandbox, shownTotalOf } from '../support/sandbox';
 import { createConfirmedCustomer } from '../support/accounts';
@@ -339,6 +347,64 @@ describe('sales tax in the sandbox checkout', () => {
       taxCollectedCents: number;
     };
     expect(stats.taxCollectedCents).toBe(report.totals.netTaxCents);
+  });
+
+  // After the report's sums above, which count the Indiana orders paid before it.
+  it('fixes each line its share of the tax, commits the stock and keeps the code, in the payment (two lines, a code)', async () => {
+    const tee = await teeId(shop);
+    const response = await shop.request('/api/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        items: [
+          { productId: tee, color: 'Blue', size: 'M', quantity: 1 },
+          { productId: tee, color: 'White', size: 'L', quantity: 2 },
+        ],
+        email: 'ruth@example.com',
+        couponCode: 'JESUS',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    const [pending] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    expect(pending).toMatchObject({ status: 'pending', stockState: 'reserved', couponCode: 'JESUS' });
+    // $45.00 less 10% = $40.50, shipping $5.99: $46.49; Indiana's 7% of it is 325.43 -> $3.25.
+    const paid = await postSandbox(shop, sessionId, { ...INDIANA, shownTotalCents: '4974' });
+    expect(paid.status).toBe(302);
+    const order = await orderRow(shop, pending!.id);
+    expect(order).toMatchObject({
+      status: 'processing',
+      stockState: 'committed',
+      totalCents: 4649,
+      taxCents: 325,
+      shippingTaxCents: 42,
+      taxRegion: 'IN',
+    });
+    const lines = await shop.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(orderLines.position);
+    // Each line's share of the tax as the table shares it (7% of 1350 = 94.5, of 2700 = 189, of the
+    // shipping 41.93: whole cents adding up to 325), stored by the payment.
+    expect(lines.map((line) => [line.netCents, line.taxCents])).toEqual([
+      [1350, 94],
+      [2700, 189],
+    ]);
+    expect(lines.reduce((sum, line) => sum + line.taxCents, 0) + order.shippingTaxCents).toBe(order.taxCents);
+    const redemptions = await shop.database.db
+      .select({ state: discountRedemptions.state })
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.orderId, order.id));
+    expect(redemptions).toEqual([{ state: 'used' }]);
+    const [mail] = await shop.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order-confirmation:${order.id}`));
+    expect(mail!.text).toContain('Simple Cross Tee (Blue, M) x 1');
+    expect(mail!.text).toContain('Simple Cross Tee (White, L) x 2');
+    expect(mail!.text).toContain('Sales tax (IN 7%): $3.25');
+    expect(mail!.text).toContain('Total: $49.74');
   });
 });
 
