@@ -5,7 +5,9 @@
  * a checkout must: in ONE transaction of plain prepared SQL, read the lines' products, take
  * the stock with one conditional UPDATE, store the pending order and its lines, count the
  * discount code's use (when the schema has codes), and store the hosted session; a payment is
- * one transaction too: the event, the session, the order paid, its points and its e-mail row.
+ * one transaction too: read what the address's tax is computed on, then the event, the session,
+ * the order paid (address, tax, stock committed), its lines' tax, the code's use kept, its
+ * points and its e-mail row.
  * No validation beyond the types, no rate limit, no logging, no session cookie: what is left
  * is the database's and the HTTP shell's own cost. The bench loads it and the shop in
  * alternating rounds and reports the shop as a ratio of it.
@@ -17,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { PoolClient } from 'pg';
-import { priceOrder } from '../../domain/price-order';
+import { priceOrder, taxForOrder } from '../../domain/price-order';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { seedDemoCatalogue } from '../../server/db/seed';
 
@@ -46,9 +48,9 @@ const SQL = {
   insertLines: {
     name: 'floor_insert_lines',
     text: `insert into order_lines (order_id, product_id, name, unit_price_cents, color, size, quantity, line_total_cents,
-        image_url, position, reserved_quantity)
+        image_url, position, reserved_quantity, net_cents)
       select $1, * from unnest($2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[], $8::int[],
-        $9::text[], $10::int[], $11::int[])`,
+        $9::text[], $10::int[], $11::int[], $12::int[])`,
   },
   insertSession: {
     name: 'floor_insert_session',
@@ -64,10 +66,29 @@ const SQL = {
     name: 'floor_complete_session',
     text: `update checkout_sessions set status = 'complete', completed_at = now() where id = $1 and status = 'open' returning order_id`,
   },
+  /** What the tax of the address is computed on (a payment must read it): the lines' net amounts and the place's rate. */
+  taxBasis: {
+    name: 'floor_tax_basis',
+    text: `select l.net_cents, o.shipping_cents, r.rate_milli, r.shipping_taxed
+      from checkout_sessions s join orders o on o.id = s.order_id join order_lines l on l.order_id = o.id
+        left join tax_rates r on r.country = $2 and r.region = $3
+      where s.id = $1 order by l.position`,
+  },
   payOrder: {
     name: 'floor_pay_order',
-    text: `update orders set status = 'processing', paid_at = now(), payment_reference = $2, stock_state = 'committed', updated_at = now()
+    text: `update orders set status = 'processing', paid_at = now(), payment_reference = $2, stock_state = 'committed', updated_at = now(),
+        shipping_name = $3, shipping_line1 = $4, shipping_city = $5, shipping_region = $6, shipping_postal_code = $7,
+        shipping_country = $8, tax_cents = $9, shipping_tax_cents = $10, taxable_cents = $11, tax_rate_milli = $12,
+        tax_country = $8, tax_region = $6, taxed_shipping_cents = $13
       where id = $1 and status = 'pending' returning email, points_earned, order_number`,
+  },
+  taxLines: {
+    name: 'floor_tax_lines',
+    text: `update order_lines set tax_cents = ($2::int[])[position + 1] where order_id = $1`,
+  },
+  keepCodeUse: {
+    name: 'floor_keep_code_use',
+    text: `update discount_redemptions set state = 'used' where order_id = $1 and state = 'reserved'`,
   },
   earnPoints: {
     name: 'floor_earn_points',
@@ -226,6 +247,7 @@ async function main() {
         lines.map((line) => line.imageUrl),
         lines.map((_, position) => position),
         lines.map((line) => line.quantity),
+        price.lines.map((line) => line.netCents),
       ]);
       if (code && hasCodes) {
         const [use] = await run(DISCOUNT_SQL.countUse, [code]);
@@ -241,14 +263,42 @@ async function main() {
 
   app.post('/sandbox/checkout/:sessionId', async (c) => {
     const sessionId = c.req.param('sessionId');
-    await c.req.parseBody();
+    const form = await c.req.parseBody();
+    const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '');
     await transaction(async (run) => {
+      const basis = await run(SQL.taxBasis, [sessionId, field('country'), field('region')]);
+      const place = basis[0];
+      const tax = taxForOrder({
+        lineNetCents: basis.map((line) => line.net_cents as number),
+        shippingCents: (place?.shipping_cents as number | undefined) ?? 0,
+        tax:
+          place?.rate_milli != null
+            ? { rateMilli: place.rate_milli as number, shippingTaxed: place.shipping_taxed as boolean }
+            : null,
+      });
       const recorded = await run(SQL.recordEvent, [`sbx_evt_${sessionId}`, sessionId]);
       if (recorded.length === 0) return;
       const [session] = await run(SQL.completeSession, [sessionId]);
       if (!session) return;
-      const [order] = await run(SQL.payOrder, [session.order_id, `sbx_pi_${sessionId}`]);
-      if (!order?.email) return;
+      const [order] = await run(SQL.payOrder, [
+        session.order_id,
+        `sbx_pi_${sessionId}`,
+        field('name'),
+        field('line1'),
+        field('city'),
+        field('region'),
+        field('postalCode'),
+        field('country'),
+        tax.taxCents,
+        tax.shippingTaxCents,
+        tax.taxableCents,
+        (place?.rate_milli as number | null | undefined) ?? null,
+        place?.shipping_taxed ? ((place.shipping_cents as number | undefined) ?? 0) : 0,
+      ]);
+      if (!order) return;
+      await run(SQL.taxLines, [session.order_id, tax.lineTaxCents]);
+      if (hasCodes) await run(SQL.keepCodeUse, [session.order_id]);
+      if (!order.email) return;
       const points = order.points_earned as number;
       if (points > 0) {
         await run(SQL.earnPoints, [order.email, points, `Order ${order.order_number as string}`, session.order_id]);
