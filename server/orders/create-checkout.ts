@@ -20,7 +20,7 @@ import { getSpendablePoints } from '../loyalty/ledger';
 import { openHostedSession, PROVIDER_UNREACHABLE_MESSAGE } from './open-hosted-session';
 import type { HostedSession, PaymentProvider } from '../payments/payment-provider';
 import type { ProviderServices } from './payment-services';
-import { reserveOrderStock, takeReserved } from '../stock/reserve-order-stock';
+import { announceTaken, isStockShortError, stockOfNewOrder, stockShortfall } from '../stock/reserve-order-stock';
 import { decideCheckoutDiscount } from '../discounts/checkout-discount';
 import { redemptionRow } from '../discounts/redemptions';
 import { stripeCheckoutTax } from '../tax/stripe-checkout-tax';
@@ -148,10 +148,11 @@ async function storePendingOrder(options: {
     pointsBalance,
     redemptionRate: options.redemptionRate,
   });
-  // Stock first: a line short of stock refuses the checkout (400) before anything is stored.
-  const reserved = await reserveOrderStock(tx, lines);
-  // The order, its lines, the code's redemption and a local session: ONE statement (issue 31),
-  // each row after the first naming the order by the id the first one returned.
+  // The stock, the order, its lines, the code's redemption and a local session: ONE statement
+  // (issue 31). Its rows are taken first, each later row naming the order by the id the order's
+  // insert returned; a line short of stock fails the statement (the checkout is then a 400
+  // naming it, createCheckout) and nothing is stored.
+  const stock = stockOfNewOrder(lines);
   const orderInsert = tx
     .insert(orders)
     .values({
@@ -188,7 +189,7 @@ async function storePendingOrder(options: {
         imageUrl: line.imageUrl,
         position,
         // Two lines of one variant share its reservation: the first line records it all.
-        reservedQuantity: takeReserved(reserved, line),
+        reservedQuantity: stock.reservedQuantity(position),
         // Issue 25: what the line sells for, so the address's tax is computed on it when paid.
         netCents: price.lines[position]!.netCents,
       })),
@@ -197,7 +198,12 @@ async function storePendingOrder(options: {
   if (discount) {
     rows.push(
       insertRowsSql(discountRedemptions, [
-        redemptionRow({ discountId: discount.discountId, orderId, emailKey: discount.emailKey, userId: options.viewerUserId }),
+        redemptionRow({
+          discountId: discount.discountId,
+          orderId,
+          emailKey: discount.emailKey,
+          userId: options.viewerUserId,
+        }),
       ]),
     );
   }
@@ -218,14 +224,16 @@ async function storePendingOrder(options: {
       ]),
     );
   }
-  const { rows: stored } = await tx.execute<{ id: string; order_number: string }>(sql`
-    with new_order as (${orderInsert.getSQL()}),
+  const { rows: stored } = await tx.execute<{ id: string; order_number: string; taken: string[] }>(sql`
+    with ${stock.ctes},
+    new_order as (${orderInsert.getSQL()}),
     ${sql.join(
       rows.map((insert, index) => sql`${sql.identifier(`rows_${index}`)} as (${insert})`),
       sql`, `,
     )}
-    select id, order_number from new_order`);
+    select id, order_number, ${stock.takenProducts} as taken from new_order`);
   const created = stored[0]!;
+  announceTaken(created.taken);
   return { id: created.id, orderNumber: created.order_number, price };
 }
 
@@ -261,19 +269,24 @@ export async function createCheckout(
   // The sandbox makes its session without a network call: order, lines, stock, code and session
   // are then one transaction (issue 31). Stripe's session is asked for after the order is stored.
   const localSession = provider.name === 'sandbox' && provider.openLocalSession ? provider.openLocalSession() : null;
-  const order = await db.transaction((tx) =>
-    storePendingOrder({
-      tx,
-      request,
-      lines,
-      email,
-      pointsOwner: wantsPoints ? viewerEmail : null,
-      viewerUserId: options.viewerUserId ?? null,
-      provider: provider.name,
-      redemptionRate: options.redemptionRate,
-      localSession,
-    }),
-  );
+  const order = await db
+    .transaction((tx) =>
+      storePendingOrder({
+        tx,
+        request,
+        lines,
+        email,
+        pointsOwner: wantsPoints ? viewerEmail : null,
+        viewerUserId: options.viewerUserId ?? null,
+        provider: provider.name,
+        redemptionRate: options.redemptionRate,
+        localSession,
+      }),
+    )
+    .catch(async (error: unknown) => {
+      // A line the stock could not cover (the statement failed, nothing was stored): name it.
+      throw isStockShortError(error) ? await stockShortfall(db, lines) : error;
+    });
   if (localSession) {
     return {
       url: localSession.url,
