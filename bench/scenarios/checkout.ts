@@ -15,7 +15,7 @@ import { clientAddresses, indianaTotalCents, publicProduct, setVariantStock, sig
 import { defineScenario, type HttpBenchResult, type ScenarioContext } from '../../tools/measure/types';
 import { envNumber, median, round } from '../../tools/measure/util';
 
-const PAY_BATCH = envNumber('CHECKOUT_PAY_BATCH', 200);
+const PAY_BATCH = envNumber('CHECKOUT_PAY_BATCH', 400);
 const PLENTY = 100_000;
 
 type Side = { name: 'shop' | 'floor'; baseUrl: string; body: string; shownTotalCents: number };
