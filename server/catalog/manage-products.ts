@@ -21,6 +21,7 @@ import { formatCents } from '../../domain/money';
 import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
 import { changeSentence, productChanges } from '../audit/describe-changes';
 import { linkProductImages, removeImageFiles, removeProductImages, type RemovedImages } from '../media/product-images';
+import { UNIQUE_VIOLATION, violatesConstraint } from '../db/database-error';
 
 /** A product row as the admin API answers it (domain/admin-contract.ts). */
 export function toAdminProduct(row: typeof products.$inferSelect): AdminProduct {
@@ -50,12 +51,7 @@ async function freeSlug(db: Executor, wanted: string, exceptId?: string): Promis
 const SLUG_TRIES = 20;
 
 function isSlugTaken(error: unknown): boolean {
-  // drizzle wraps the driver's error; PostgreSQL and PGlite both report code and constraint.
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint } = cause as { code?: string; constraint?: string };
-    if (code === '23505' && (constraint === undefined || constraint === 'products_slug_unique')) return true;
-  }
-  return false;
+  return violatesConstraint(error, UNIQUE_VIOLATION, 'products_slug_unique');
 }
 
 /**

@@ -17,6 +17,7 @@ import { AppError, badRequest, notFound } from '../app-error';
 import type { Database, Executor } from '../db/client';
 import { discountCodes, discountRedemptions, orders } from '../db/schema';
 import { toDiscountCode, type DiscountRow } from './find-discount';
+import { UNIQUE_VIOLATION, violatesConstraint } from '../db/database-error';
 
 interface CodeStats {
   pendingUses: number;
@@ -96,16 +97,7 @@ function columns(values: DiscountValues) {
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const record = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (record.code === '23505' && (record.constraint === constraint || String(record.message).includes(constraint)))
-      return true;
-    current = record.cause;
-  }
-  return false;
+  return violatesConstraint(error, UNIQUE_VIOLATION, constraint);
 }
 
 async function assertCodeFree(tx: Executor, code: string, exceptId?: string) {

@@ -91,7 +91,8 @@ export function createBatchedRateLimit(options: {
         const entry = entries.get(row.key);
         if (!entry) continue;
         entry.shared = row.count;
-        entry.windowEndsAt = new Date(row.window_ends_at).getTime();
+        const endsAt = new Date(row.window_ends_at).getTime();
+        if (Number.isFinite(endsAt)) entry.windowEndsAt = endsAt;
       }
     } catch (error) {
       // Not lost: still unsent, counted with the next exchange.

@@ -17,6 +17,7 @@ import { AppError } from '../app-error';
 import type { Executor } from '../db/client';
 import { productStock } from '../db/schema';
 import { stockChanged } from './stock-events';
+import { CHECK_VIOLATION, violatesConstraint } from '../db/database-error';
 
 export interface StockRequestLine {
   productId: string;
@@ -145,18 +146,7 @@ export function announceTaken(productIds: readonly string[]): void {
 
 /** True for the failure of a statement that would have taken a variant below zero (the check constraint). */
 export function isStockShortError(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let cause: unknown = error; cause && typeof cause === 'object' && !seen.has(cause);) {
-    seen.add(cause);
-    const { code, constraint, message } = cause as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (
-      code === '23514' &&
-      (constraint === 'product_stock_quantity_check' || String(message).includes('product_stock_quantity_check'))
-    )
-      return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
+  return violatesConstraint(error, CHECK_VIOLATION, 'product_stock_quantity_check');
 }
 
 /**

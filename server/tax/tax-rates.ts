@@ -18,6 +18,7 @@ import { AppError, notFound } from '../app-error';
 import type { Executor } from '../db/client';
 import { taxRates } from '../db/schema';
 import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
+import { UNIQUE_VIOLATION, violatesConstraint } from '../db/database-error';
 
 export type StoredTaxRate = TaxRateRow & { id: string; updatedAt: Date };
 
@@ -46,12 +47,7 @@ function checkedRow(input: unknown): TaxRateRow {
 }
 
 function isPlaceTaken(error: unknown): boolean {
-  // drizzle wraps the driver's error; PostgreSQL and PGlite both report code and constraint.
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint } = cause as { code?: string; constraint?: string };
-    if (code === '23505' && (constraint === undefined || constraint === 'tax_rates_place_unique')) return true;
-  }
-  return false;
+  return violatesConstraint(error, UNIQUE_VIOLATION, 'tax_rates_place_unique');
 }
 
 async function refuseTakenPlace(db: Executor, row: TaxRateRow, exceptId?: string): Promise<void> {
