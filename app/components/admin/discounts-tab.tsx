@@ -30,6 +30,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '~/components/ui/dialog';
+import { CheckboxField, CheckboxList } from '~/components/ui/checkbox';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
@@ -321,15 +322,18 @@ function DiscountForm(props: {
     </div>
   );
   const checkbox = (key: 'newCustomersOnly' | 'isActive' | 'isFeatured', label: string) => (
-    <label className="flex items-center gap-2 text-sm">
-      <input
-        type="checkbox"
-        className="size-4 accent-brand-600"
-        checked={values[key]}
-        onChange={(event) => set(key, event.target.checked)}
+    <CheckboxField label={label} checked={values[key]} onChange={(checked) => set(key, checked)} />
+  );
+  const dateField = (key: 'startsAt' | 'endsAt', label: string) => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id(key)}>{label} (Indianapolis time)</Label>
+      <Input
+        id={id(key)}
+        type="datetime-local"
+        value={values[key]}
+        onChange={(event) => set(key, event.target.value)}
       />
-      {label}
-    </label>
+    </div>
   );
 
   return (
@@ -392,47 +396,19 @@ function DiscountForm(props: {
         <legend className="px-1 text-sm font-medium">Conditions</legend>
         {field('minimum', 'Minimum subtotal ($)', 'No minimum', true)}
         {field('usageLimit', 'Total uses', 'Unlimited')}
-        <div className="grid gap-1.5">
-          <Label htmlFor={id('startsAt')}>Starts at (Indianapolis time)</Label>
-          <Input
-            id={id('startsAt')}
-            type="datetime-local"
-            value={values.startsAt}
-            onChange={(event) => set('startsAt', event.target.value)}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={id('endsAt')}>Ends at (Indianapolis time)</Label>
-          <Input
-            id={id('endsAt')}
-            type="datetime-local"
-            value={values.endsAt}
-            onChange={(event) => set('endsAt', event.target.value)}
-          />
-        </div>
+        {dateField('startsAt', 'Starts at')}
+        {dateField('endsAt', 'Ends at')}
         {field('perCustomerLimit', 'Uses per customer', 'Unlimited')}
         <div className="grid content-end gap-2 pb-1">{checkbox('newCustomersOnly', 'New customers only')}</div>
         <div className="grid gap-2 sm:col-span-2">
           <span className="text-sm font-medium">Categories (none: everything)</span>
           <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {PRODUCT_CATEGORIES.map((category) => (
-              <label key={category} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-600"
-                  checked={values.categories.includes(category)}
-                  onChange={(event) =>
-                    set(
-                      'categories',
-                      event.target.checked
-                        ? [...values.categories, category]
-                        : values.categories.filter((entry) => entry !== category),
-                    )
-                  }
-                />
-                {CATEGORY_LABELS[category]}
-              </label>
-            ))}
+            <CheckboxList
+              options={PRODUCT_CATEGORIES}
+              labels={CATEGORY_LABELS}
+              selected={values.categories}
+              onChange={(categories) => set('categories', categories)}
+            />
           </div>
         </div>
       </fieldset>

@@ -25,6 +25,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '~/components/ui/dialog';
+import { CheckboxField, CheckboxList } from '~/components/ui/checkbox';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { ChoiceSelect } from './choice-select';
@@ -217,15 +218,7 @@ function ProductForm({
   }
 
   const checkbox = (key: 'isNewArrival' | 'isFeatured' | 'isActive', label: string) => (
-    <label className="flex items-center gap-2 text-sm">
-      <input
-        type="checkbox"
-        className="size-4 accent-brand-600"
-        checked={values[key]}
-        onChange={(event) => set(key, event.target.checked)}
-      />
-      {label}
-    </label>
+    <CheckboxField label={label} checked={values[key]} onChange={(checked) => set(key, checked)} />
   );
 
   return (
@@ -334,24 +327,12 @@ function ProductForm({
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Placement</legend>
         <div className="flex flex-wrap gap-4">
-          {PLACEMENT_TAGS.map((tag) => (
-            <label key={tag} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                checked={values.placement.includes(tag)}
-                onChange={(event) =>
-                  set(
-                    'placement',
-                    event.target.checked
-                      ? [...values.placement, tag]
-                      : values.placement.filter((value) => value !== tag),
-                  )
-                }
-              />
-              {PLACEMENT_TAG_LABELS[tag]}
-            </label>
-          ))}
+          <CheckboxList
+            options={PLACEMENT_TAGS}
+            labels={PLACEMENT_TAG_LABELS}
+            selected={values.placement}
+            onChange={(placement) => set('placement', placement)}
+          />
         </div>
       </fieldset>
       <div className="flex flex-wrap gap-4">
