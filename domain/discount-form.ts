@@ -4,7 +4,7 @@
  * JavaScript leaves out (domain/discount.ts is imported by the cart).
  */
 import { z } from 'zod';
-import { PRODUCT_CATEGORIES, type ProductCategory } from './categories';
+import { PRODUCT_CATEGORIES } from './categories';
 import { COUPON_CODE_MAX_LENGTH, isCouponCodeShape, normalizeCouponCode } from './coupon';
 import {
   DISCOUNT_DESCRIPTION_MAX_LENGTH,
@@ -12,27 +12,12 @@ import {
   DISCOUNT_MAX_CENTS,
   DISCOUNT_MAX_USES,
   shopTimeToInstant,
+  type DiscountInput,
   type DiscountKind,
 } from './discount';
-import { formatCents, formatCount, type Cents } from './money';
+import { formatCents, formatCount } from './money';
 
-/** What the admin sends to create or edit a code (dates as the shop's wall clock). */
-export interface DiscountInput {
-  code: string;
-  description: string;
-  kind: DiscountKind;
-  value: number;
-  minSubtotalCents: Cents | null;
-  /** 'YYYY-MM-DDTHH:mm' in the shop's time zone, or null. */
-  startsAt: string | null;
-  endsAt: string | null;
-  usageLimit: number | null;
-  perCustomerLimit: number | null;
-  newCustomersOnly: boolean;
-  categories: ProductCategory[];
-  isActive: boolean;
-  isFeatured: boolean;
-}
+export type { DiscountInput };
 
 /** A code's values as stored (dates resolved to instants, code normalised). */
 export type DiscountValues = Omit<DiscountInput, 'startsAt' | 'endsAt'> & {

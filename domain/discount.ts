@@ -328,14 +328,14 @@ export function normalizeDiscountEmail(email: string): string {
 
 // ── The admin's list (public to the admin only) ────────────────────────────
 
-/** One code as the Discounts tab shows it (dates as ISO instants; the browser shows them in the shop's zone). */
-export interface AdminDiscount {
-  id: string;
+/** What the admin sends to create or edit a code (dates as the shop's wall clock). */
+export interface DiscountInput {
   code: string;
   description: string;
   kind: DiscountKind;
   value: number;
   minSubtotalCents: Cents | null;
+  /** 'YYYY-MM-DDTHH:mm' in the shop's time zone, or null. */
   startsAt: string | null;
   endsAt: string | null;
   usageLimit: number | null;
@@ -344,6 +344,13 @@ export interface AdminDiscount {
   categories: ProductCategory[];
   isActive: boolean;
   isFeatured: boolean;
+}
+
+/** One code as the Discounts tab shows it (dates as ISO instants; the browser shows them in the shop's zone). */
+export interface AdminDiscount extends Omit<DiscountInput, 'startsAt' | 'endsAt'> {
+  id: string;
+  startsAt: string | null;
+  endsAt: string | null;
   state: DiscountState;
   /** Uses counted against the limit (pending checkouts and paid orders). */
   timesUsed: number;
