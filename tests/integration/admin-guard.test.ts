@@ -2,45 +2,18 @@
  * Every admin route refuses a request without a valid admin session. The routes are
  * enumerated from app/routes, so a route added later is covered without editing this test.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminSession, ADMIN_SESSION_TTL_MS } from '../../server/staff/admin-sessions';
 import { customers, orders } from '../../server/db/schema';
+import { adminRoutes as enumerateAdminRoutes, WRITE_METHODS } from '../support/admin-routes';
 import { createTestShop, type TestShop } from '../support/test-shop';
 
-const ROUTES_DIR = path.resolve(import.meta.dirname, '../../app/routes');
-const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
-
-interface AdminRoute {
-  file: string;
-  url: string;
-  methods: string[];
-  isPage: boolean;
-}
-
-/** app/routes/api.admin.orders_.$id.ts -> /api/admin/orders/<uuid> and its methods. */
-function adminRoutes(): AdminRoute[] {
-  return readdirSync(ROUTES_DIR)
-    .filter((file) => /^(api\.admin\.|admin[.\-_]|admin\.tsx$)/.test(file) && !/\.test\./.test(file))
-    .map((file) => {
-      const source = readFileSync(path.join(ROUTES_DIR, file), 'utf8');
-      const url =
-        '/' +
-        file
-          .replace(/\.(tsx?|jsx?)$/, '')
-          .split('.')
-          .map((segment) => segment.replace(/_$/, ''))
-          .filter((segment) => segment !== '_index' && !segment.startsWith('_'))
-          .map((segment) => (segment.startsWith('$') ? SAMPLE_ID : segment))
-          .join('/');
-      const methods: string[] = [];
-      // An action-only endpoint's loader answers every GET 405 (no data, no session needed).
-      const actionOnly = /export const loader = (postOnlyLoader|actionOnlyLoader\()/.test(source);
-      if (/export ((async )?function|const) loader\b/.test(source) && !actionOnly) methods.push('GET');
-      if (/export ((async )?function|const) action\b/.test(source)) methods.push('POST', 'PUT', 'PATCH', 'DELETE');
-      return { file, url, methods, isPage: file.endsWith('.tsx') };
-    });
+/** Each admin route (tests/support/admin-routes.ts) with the methods it answers. */
+function adminRoutes() {
+  return enumerateAdminRoutes().map((route) => ({
+    ...route,
+    methods: [...(route.hasLoader ? ['GET'] : []), ...(route.hasAction ? WRITE_METHODS : [])],
+  }));
 }
 
 let shop: TestShop;
@@ -81,15 +54,13 @@ describe('admin route enumeration', () => {
 // passcode); 'the sign-in request' below covers it.
 const isLogin = (url: string, method: string) => url === '/api/admin/session' && method === 'POST';
 const guardedRequests = apiRoutes
-  .flatMap((route) => route.methods.map((method) => ({ ...route, method })))
+  .flatMap(({ file, url, methods }) => methods.map((method) => ({ file, url, method })))
   .filter(({ url, method }) => !isLogin(url, method))
   // The session's own commands (Back to Store, pagehide, the open page's heartbeat).
   .concat(
     ['logout', 'leave', 'resume'].map((command) => ({
       file: 'api.admin.session.ts',
       url: `/api/admin/session?${command}=1`,
-      methods: ['POST'],
-      isPage: false,
       method: 'POST',
     })),
   );
