@@ -153,17 +153,21 @@ export interface AdminTaxSettings {
   usesStripe: boolean;
 }
 
-/** One month and place of the tax report (cents). */
+/** One month and place of the tax report (cents; server/tax/tax-report.ts). */
 export interface AdminTaxReportRow {
+  /** 'YYYY-MM'. */
   month: string;
   country: string;
+  /** '' for a whole country. */
   region: string;
   place: string;
   orders: number;
+  /** The lines' net amounts taxed (the taxable amount less the shipping in it). */
   taxableSalesCents: number;
   shippingTaxedCents: number;
   taxCollectedCents: number;
   taxRefundedCents: number;
+  /** Collected less refunded: what is owed for the month. */
   netTaxCents: number;
 }
 

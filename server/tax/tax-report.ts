@@ -6,32 +6,14 @@
  * the database from the amounts fixed on each paid order; the CSV is the same rows.
  */
 import { sql } from 'drizzle-orm';
+import type { AdminTaxReport, AdminTaxReportRow } from '../../domain/admin-contract';
 import { centsToDecimalString } from '../../domain/money';
 import { taxPlaceName } from '../../domain/tax';
 import type { Executor } from '../db/client';
 import { toCsv } from '../csv';
 
-export interface TaxReportRow {
-  /** 'YYYY-MM'. */
-  month: string;
-  country: string;
-  /** '' for a whole country. */
-  region: string;
-  place: string;
-  orders: number;
-  /** The lines' net amounts taxed (the taxable amount less the shipping in it). */
-  taxableSalesCents: number;
-  shippingTaxedCents: number;
-  taxCollectedCents: number;
-  taxRefundedCents: number;
-  /** Collected less refunded: what is owed for the month. */
-  netTaxCents: number;
-}
-
-export interface TaxReport {
-  rows: TaxReportRow[];
-  totals: Omit<TaxReportRow, 'month' | 'country' | 'region' | 'place'>;
-}
+type TaxReportRow = AdminTaxReportRow;
+type TaxReport = AdminTaxReport;
 
 type Aggregate = {
   month: string;
