@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../domain/order';
 import type { Executor } from '../db/client';
 import { customers, orders } from '../db/schema';
 import { getPointsTotals } from '../loyalty/ledger';
-import { customerPhone } from './list-customers';
+import { adminCustomerColumns } from './list-customers';
 
 export async function getCustomerProfile(options: {
   db: Executor;
@@ -13,14 +13,7 @@ export async function getCustomerProfile(options: {
 }): Promise<AdminCustomerProfile | null> {
   const { db, customerId } = options;
   const found = await db
-    .select({
-      id: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-      phone: customerPhone,
-      createdAt: customers.createdAt,
-    })
+    .select(adminCustomerColumns)
     .from(customers)
     .where(eq(customers.id, customerId))
     .limit(1);

@@ -17,6 +17,16 @@ export const customerPhone = sql<string | null>`coalesce("customers"."phone", (
     and o."shipping_phone" is not null and o."shipping_phone" <> ''
   order by o."created_at" desc limit 1))`;
 
+/** The columns of a customer as the admin's list and the View Profile show them. */
+export const adminCustomerColumns = {
+  id: customers.id,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  email: customers.email,
+  phone: customerPhone,
+  createdAt: customers.createdAt,
+};
+
 export const CustomerFilterSchema = AdminSearchQuerySchema;
 export type CustomerFilter = z.infer<typeof CustomerFilterSchema>;
 
@@ -31,14 +41,7 @@ export async function listCustomers(
   const { rows, ...page } = await readAdminPage({
     ...options,
     rows: db
-      .select({
-        id: customers.id,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        email: customers.email,
-        phone: customerPhone,
-        createdAt: customers.createdAt,
-      })
+      .select(adminCustomerColumns)
       .from(customers)
       .where(where)
       .orderBy(desc(customers.createdAt))
