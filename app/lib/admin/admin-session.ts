@@ -25,15 +25,13 @@ export function writeAdminToken(token: string | null) {
 
 type LoginAnswer = { ok: true; token: string } | { ok: false; status: number; error?: string };
 
-/** Sends the passcode (SPEC §7 verify-admin-passcode). Throws only on network failure. */
-export async function requestAdminSession(passcode: string): Promise<LoginAnswer> {
+/** Asks for an admin session with `body` at `url`; a refusal is an answer. Throws only on network failure. */
+async function openAdminSession(url: string, body: object): Promise<LoginAnswer> {
   try {
-    const body = await postJson<{ success?: boolean; sessionToken?: string }>(
-      '/api/admin/session',
-      { passcode },
-      { fallbackMessage: ADMIN_MESSAGES.passcodeVerifyFailed },
-    );
-    if (body.success && body.sessionToken) return { ok: true, token: body.sessionToken };
+    const answer = await postJson<{ success?: boolean; sessionToken?: string }>(url, body, {
+      fallbackMessage: ADMIN_MESSAGES.passcodeVerifyFailed,
+    });
+    if (answer.success && answer.sessionToken) return { ok: true, token: answer.sessionToken };
     return { ok: false, status: 200 };
   } catch (error) {
     if (error instanceof ApiError && error.status > 0) return { ok: false, status: error.status, error: error.message };
@@ -41,23 +39,17 @@ export async function requestAdminSession(passcode: string): Promise<LoginAnswer
   }
 }
 
+/** Sends the passcode (SPEC §7 verify-admin-passcode). Throws only on network failure. */
+export function requestAdminSession(passcode: string): Promise<LoginAnswer> {
+  return openAdminSession('/api/admin/session', { passcode });
+}
+
 /**
  * A signed-in staff member's admin session (issue 27): their Better Auth session cookie, with
  * two-factor sign-in, is the key instead of the passcode. Throws only on network failure.
  */
-export async function requestStaffAdminSession(): Promise<LoginAnswer> {
-  try {
-    const body = await postJson<{ success?: boolean; sessionToken?: string }>(
-      '/api/admin/session?staff=1',
-      {},
-      { fallbackMessage: ADMIN_MESSAGES.passcodeVerifyFailed },
-    );
-    if (body.success && body.sessionToken) return { ok: true, token: body.sessionToken };
-    return { ok: false, status: 200 };
-  } catch (error) {
-    if (error instanceof ApiError && error.status > 0) return { ok: false, status: error.status, error: error.message };
-    throw error;
-  }
+export function requestStaffAdminSession(): Promise<LoginAnswer> {
+  return openAdminSession('/api/admin/session?staff=1', {});
 }
 
 /** For useSyncExternalStore: token changes in this tab and in others (storage event). */
