@@ -34,6 +34,7 @@ import { payOnSandbox } from '../support/sandbox';
 import { startS3Server } from '../support/s3-server';
 import { usingPostgres } from '../support/test-database';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 
 const LAST_MIGRATION_TAG = (
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../server/db/migrations/meta/_journal.json'), 'utf8')) as {
@@ -99,12 +100,7 @@ async function checkout(
 
 beforeAll(async () => {
   shop = await createTestShop({ BACKUP_EVERY_HOURS: '0' });
-  const login = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  token = await passcodeSession(shop);
   const db = shop.database.db;
   const [tee] = await db.select().from(products).where(eq(products.slug, 'simple-cross-tee'));
   const [hoodie] = await db.select().from(products).where(eq(products.category, 'hoodies')).limit(1);

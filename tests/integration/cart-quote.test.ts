@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartQuote } from '../../domain/cart-quote';
 import type { Viewer } from '../../server/context';
 import { loyaltyLedger, orders, products } from '../../server/db/schema';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { createTestShop, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 import { payOnSandbox } from '../support/sandbox';
 
 let shop: TestShop;
@@ -26,13 +27,7 @@ beforeAll(async () => {
   shop = await createTestShop({}, {
     services: { auth: { getViewer, handler: async () => new Response('Not found', { status: 404 }) } },
   });
-  const session = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-    clientIp: '203.0.113.50',
-  });
-  adminToken = ((await session.json()) as { sessionToken: string }).sessionToken;
+  adminToken = await passcodeSession(shop, '203.0.113.50');
 });
 afterAll(async () => {
   await shop?.close();

@@ -9,7 +9,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, productStock } from '../../server/db/schema';
 import { startFakeStripeServer, type FakeStripeServer } from '../../tools/fakes/stripe-server';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { createTestShop, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 
 let fake: FakeStripeServer;
 let shop: TestShop;
@@ -24,12 +25,7 @@ beforeAll(async () => {
   });
   tee = (await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee')))[0]!;
   await shop.database.db.delete(productStock).where(inArray(productStock.productId, [tee.id]));
-  const login = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  const token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  const token = await passcodeSession(shop);
   for (const body of [
     { code: 'FAIR5', kind: 'fixed', value: 500, minSubtotalCents: 3000 },
     { code: 'FREESHIP', kind: 'free-shipping' },

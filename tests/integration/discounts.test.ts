@@ -20,7 +20,8 @@ import {
 } from '../../server/db/schema';
 import { expireStaleSessions } from '../../server/orders/sweep-checkouts';
 import { payOnSandbox } from '../support/sandbox';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { createTestShop, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 
 let shop: TestShop;
 let adminToken = '';
@@ -38,12 +39,7 @@ beforeAll(async () => {
   hoodie = all.find((row) => row.category === 'hoodies' && row.isActive)!;
   // Stock is not what is tested: every variant untracked.
   await shop.database.db.delete(productStock).where(inArray(productStock.productId, [tee.id, hoodie.id]));
-  const response = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  adminToken = ((await response.json()) as { sessionToken: string }).sessionToken;
+  adminToken = await passcodeSession(shop);
 });
 afterAll(async () => {
   await shop?.close();

@@ -18,7 +18,8 @@ import { sql } from 'drizzle-orm';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { products } from '../../server/db/schema';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { createTestShop, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
@@ -67,13 +68,7 @@ async function tablesHash(): Promise<string> {
 
 beforeAll(async () => {
   shop = await createTestShop();
-  const login = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-    clientIp: '198.51.100.200',
-  });
-  adminToken = ((await login.json()) as { sessionToken: string }).sessionToken;
+  adminToken = await passcodeSession(shop, '198.51.100.200');
   const [product] = await shop.database.db.select().from(products).limit(1);
   const checkout = await shop.request('/api/checkout', {
     method: 'POST',

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { AdminMail, DashboardStats } from '../../domain/admin-contract';
 import { emailOutbox } from '../../server/db/schema';
 import { enqueueEmail } from '../../server/mail/enqueue-email';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { createTestShop, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 
 let shop: TestShop;
 let token: string;
@@ -21,12 +22,7 @@ function admin(pathname: string, init: RequestInit = {}) {
 
 beforeAll(async () => {
   shop = await createTestShop({ BACKUP_EVERY_HOURS: '0' });
-  const login = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  token = await passcodeSession(shop);
 });
 afterAll(async () => {
   await shop?.close();

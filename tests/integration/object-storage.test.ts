@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShopProcess } from '../support/process';
 import { startS3Server, type S3TestServer } from '../support/s3-server';
 import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 
 let s3: S3TestServer;
 let shop: TestShop;
@@ -19,13 +20,7 @@ let token: string;
 beforeAll(async () => {
   s3 = await startS3Server();
   shop = await createTestShop(s3.env);
-  const login = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  expect(login.status).toBe(200);
-  token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  token = await passcodeSession(shop);
 });
 afterAll(async () => {
   await shop?.close();

@@ -14,7 +14,8 @@ import { donations, emailOutbox, loyaltyLedger, orderNotes, orders, products, pr
 import { getPointsBalance, getPointsTotals } from '../../server/loyalty/ledger';
 import { orderStatusEmailKey } from '../../server/mail/order-status-email';
 import { createConfirmedCustomer } from '../support/accounts';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { createTestShop, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 import { payOnSandbox as paySandboxSession } from '../support/sandbox';
 
 let shop: TestShop;
@@ -24,12 +25,7 @@ let tee: typeof products.$inferSelect;
 beforeAll(async () => {
   shop = await createTestShop();
   tee = (await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee')))[0]!;
-  const login = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  token = await passcodeSession(shop);
 });
 afterAll(async () => {
   await shop?.close();

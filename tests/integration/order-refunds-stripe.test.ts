@@ -12,7 +12,8 @@ import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 import type { AdminOrderDetail } from '../../domain/admin-contract';
 import { loyaltyLedger, orders, products, refunds } from '../../server/db/schema';
 import { startFakeStripeServer, type FakeStripeServer } from '../../tools/fakes/stripe-server';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { createTestShop, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 
 const WEBHOOK_SECRET = 'whsec_test_lifecycle';
 const signer = new Stripe('sk_test_signer_only');
@@ -30,12 +31,7 @@ beforeAll(async () => {
     STRIPE_API_BASE: fake.url,
   });
   tee = (await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee')))[0]!;
-  const login = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  token = await passcodeSession(shop);
 });
 afterAll(async () => {
   await shop?.close();

@@ -5,7 +5,8 @@
  * bounded; 304 with the ETag; the Cache-Control a CDN reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { createTestShop, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 
 let shop: TestShop;
 let token: string;
@@ -13,12 +14,7 @@ let product: { id: string; slug: string };
 
 beforeAll(async () => {
   shop = await createTestShop();
-  const login = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  token = await passcodeSession(shop);
   const created = await admin('/api/admin/products', 'POST', {
     name: 'Page Cache Hoodie',
     priceCents: 4100,

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_CONTACT_EMAIL, SHOP_NAME } from '../../domain/brand';
 import { SHOP_PAGE_MAX_LENGTH } from '../../domain/shop-pages';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { createTestShop, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 
 const PAGES = [
   { path: '/policies/privacy-policy', title: 'Privacy Policy', slug: 'privacy-policy' },
@@ -21,12 +22,7 @@ let token: string;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  const login = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  token = await passcodeSession(shop);
 });
 afterAll(async () => {
   await shop?.close();

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, orderLines, orders, products, productStock } from '../../server/db/schema';
 import { expireStaleSessions } from '../../server/orders/sweep-checkouts';
 import { releaseOrderStock } from '../../server/stock/release-order-stock';
-import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/test-shop';
+import { createTestShop, type TestShop } from '../support/test-shop';
+import { passcodeSession } from '../support/staff';
 import { payOnSandbox } from '../support/sandbox';
 
 let shop: TestShop;
@@ -21,12 +22,7 @@ const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 beforeAll(async () => {
   shop = await createTestShop();
   tee = (await shop.database.db.select().from(products).where(eq(products.slug, 'classic-cross-tee')))[0]!;
-  const response = await shop.request('/api/admin/session', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ passcode: TEST_ADMIN_PASSCODE }),
-  });
-  adminToken = ((await response.json()) as { sessionToken: string }).sessionToken;
+  adminToken = await passcodeSession(shop);
 });
 afterAll(async () => {
   await shop?.close();
