@@ -12,7 +12,8 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
-import { adminFetch, adminGet } from '~/lib/admin/admin-api';
+import { adminGet } from '~/lib/admin/admin-api';
+import { downloadAdminFile } from '~/lib/admin/csv-files';
 import { ApiError } from '~/lib/json-api';
 import { notify } from '~/lib/notify';
 import { Pager } from './pager';
@@ -58,13 +59,10 @@ export function ActivityTab() {
 
   async function download() {
     try {
-      const response = await adminFetch(`/api/admin/activity/export?${queryString(filter)}`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `activity-${new Date().toISOString().slice(0, 10)}.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
+      await downloadAdminFile(
+        `/api/admin/activity/export?${queryString(filter)}`,
+        `activity-${new Date().toISOString().slice(0, 10)}.csv`,
+      );
     } catch (error) {
       notify({
         title: 'The download failed',

@@ -4,7 +4,8 @@ import { formatBytes, staleBackupWarning, type AdminBackup, type AdminBackups } 
 import { SHOP_TIME_ZONE } from '@domain/dates';
 import { Download, RefreshCw, ShieldCheck, TriangleAlert } from '~/components/ui/icons';
 import { Button } from '~/components/ui/button';
-import { adminFetch, adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
+import { adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
+import { downloadAdminFile } from '~/lib/admin/csv-files';
 import { ApiError } from '~/lib/json-api';
 import { notify } from '~/lib/notify';
 
@@ -55,13 +56,7 @@ export function BackupsTab() {
   async function download(name: string) {
     setDownloading(name);
     try {
-      const response = await adminFetch(`/api/admin/backups/${encodeURIComponent(name)}`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.click();
-      URL.revokeObjectURL(url);
+      await downloadAdminFile(`/api/admin/backups/${encodeURIComponent(name)}`, name);
     } catch (error) {
       notify({
         title: 'The download failed',

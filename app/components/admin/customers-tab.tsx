@@ -10,7 +10,7 @@ import { AdminListSection, AdminSearchForm, useAdminList } from './admin-list';
 import { AdminRecordDialog } from './record-dialog';
 import { Download } from '~/components/ui/icons';
 import { notify } from '~/lib/notify';
-import { downloadAdminCsv } from '~/lib/admin/csv-files';
+import { downloadAdminFile } from '~/lib/admin/csv-files';
 
 type CustomersPage = AdminPage & { customers: AdminCustomerRow[] };
 
@@ -27,7 +27,7 @@ export function CustomersTab() {
           variant="outline"
           size="sm"
           onClick={() =>
-            void downloadAdminCsv('/api/admin/customers/export', 'customers.csv').catch((error: unknown) => {
+            void downloadAdminFile('/api/admin/customers/export', 'customers.csv').catch((error: unknown) => {
               console.error('[admin] customers CSV export failed', error);
               notify({ title: ADMIN_MESSAGES.fetchCustomersFailed, variant: 'destructive' });
             })

@@ -25,7 +25,7 @@ import { ShipTo } from './ship-to';
 import type { Shipment } from '@domain/shipment';
 import { ApiError } from '~/lib/json-api';
 import { useCan } from './admin-identity';
-import { downloadAdminCsv } from '~/lib/admin/csv-files';
+import { downloadAdminFile } from '~/lib/admin/csv-files';
 import {
   Dialog,
   DialogContent,
@@ -119,7 +119,7 @@ export function OrdersTab() {
   async function exportCsv(lines = false) {
     try {
       const query = listParams(list.filters);
-      await downloadAdminCsv(
+      await downloadAdminFile(
         `/api/admin/orders/export?${query}${lines ? `${query ? '&' : ''}lines=1` : ''}`,
         lines ? 'order-lines.csv' : 'orders.csv',
       );

@@ -8,7 +8,7 @@ import { PRODUCT_STOCK_CSV_HEADER } from '@domain/stock-csv';
 import { Button } from '~/components/ui/button';
 import { Download } from '~/components/ui/icons';
 import { notify } from '~/lib/notify';
-import { downloadAdminCsv, importStockCsv, type StockImportOutcome } from '~/lib/admin/csv-files';
+import { downloadAdminFile, importStockCsv, type StockImportOutcome } from '~/lib/admin/csv-files';
 
 type Refusal = Extract<StockImportOutcome, { ok: false }>;
 
@@ -44,7 +44,7 @@ export function StockCsvButtons({ onImported }: { onImported: () => void }) {
         variant="outline"
         size="sm"
         onClick={() =>
-          void downloadAdminCsv('/api/admin/products/export', 'products-stock.csv').catch((error: unknown) => {
+          void downloadAdminFile('/api/admin/products/export', 'products-stock.csv').catch((error: unknown) => {
             console.error('[admin] products CSV export failed', error);
             notify({ title: 'Could not export the products', variant: 'destructive' });
           })

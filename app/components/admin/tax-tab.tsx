@@ -18,7 +18,8 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/native-select';
-import { adminFetch, adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
+import { adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
+import { downloadAdminFile } from '~/lib/admin/csv-files';
 import { notify } from '~/lib/notify';
 
 const QUERY_KEY = ['admin', 'tax-rates'];
@@ -370,14 +371,7 @@ function TaxReportPanel() {
   });
   async function downloadCsv() {
     try {
-      const response = await adminFetch(`/api/admin/tax-report?${params ? `${params}&` : ''}format=csv`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download =
-        /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'tax-report.csv';
-      link.click();
-      URL.revokeObjectURL(url);
+      await downloadAdminFile(`/api/admin/tax-report?${params ? `${params}&` : ''}format=csv`, 'tax-report.csv');
     } catch (error) {
       console.error('[admin] tax report download failed', error);
       notify({ title: 'Failed to download the tax report', variant: 'destructive' });

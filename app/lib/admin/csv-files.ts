@@ -1,6 +1,6 @@
 /**
- * The admin's CSV buttons (issue 32 item 3): a download of an export under the name the server
- * gives it, and the products-with-stock import, whose refusal lists its problems by row and
+ * The admin's file buttons (issue 32 item 3): a download of an export (or a backup) under the
+ * name the server gives it, and the products-with-stock import, whose refusal lists its problems by row and
  * column. The server builds and checks every file; the browser only carries it.
  */
 import { ADMIN_SESSION_HEADER } from '@domain/admin-session';
@@ -14,7 +14,8 @@ import * as MESSAGES from '@domain/messages';
 import { adminFetch } from '~/lib/admin/admin-api';
 import { readAdminToken } from '~/lib/admin/admin-session';
 
-export async function downloadAdminCsv(path: string, fallbackName: string): Promise<void> {
+/** Downloads an admin file (an export, a backup) under the name the server gives it, else `fallbackName`. */
+export async function downloadAdminFile(path: string, fallbackName: string): Promise<void> {
   const response = await adminFetch(path);
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
