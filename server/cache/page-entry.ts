@@ -83,11 +83,19 @@ export async function buildPageEntry(options: {
       },
     }),
   ]);
+  // One exact allocation for the three encodings: brotli's answer is a view into its 16 kB output
+  // chunk, so keeping it as it is held several times the bytes the cache counts (issue 30).
+  const bytes = Buffer.allocUnsafeSlow(identity.length + gz.length + br.length);
+  identity.copy(bytes, 0);
+  gz.copy(bytes, identity.length);
+  br.copy(bytes, identity.length + gz.length);
+  const gzipStart = identity.length;
+  const brStart = gzipStart + gz.length;
   return {
     headers: kept,
-    identity,
-    gzip: gz,
-    br,
+    identity: bytes.subarray(0, gzipStart),
+    gzip: bytes.subarray(gzipStart, brStart),
+    br: bytes.subarray(brStart),
     etag: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
     tags: [...new Set(options.tags)],
     storedAt: options.now,
