@@ -21,6 +21,7 @@ import { Hono } from 'hono';
 import type { PoolClient } from 'pg';
 import { priceOrder, taxForOrder } from '../../domain/price-order';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { preparedPglite } from '../../server/db/pglite-prepared';
 import { seedDemoCatalogue } from '../../server/db/seed';
 
 /** One prepared statement: a name (PostgreSQL keeps its plan per connection) and its text. */
@@ -136,7 +137,8 @@ function transactionsOf(handle: DatabaseHandle): Transaction {
       }
     };
   }
-  const pglite = handle.pglite!;
+  // Named statements on PGlite too, as the shop's own client runs them (pglite-prepared.ts).
+  const pglite = preparedPglite(handle.pglite!);
   return (work) =>
     pglite.transaction((tx) =>
       work(async (statement, values) => (await tx.query<Record<string, unknown>>(statement.text, values)).rows),
