@@ -13,6 +13,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ROOT } from '../paths';
+import { MAX_USES_PER_CONNECTION, NamedStatementClient } from './pg-named-statements';
+import { preparedPglite } from './pglite-prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -63,6 +65,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: 5_000,
+      // Data statements are planned once per connection (pg-named-statements.ts, decision 036).
+      Client: NamedStatementClient,
+      maxUses: MAX_USES_PER_CONNECTION,
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
@@ -84,7 +89,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } else {
     client = await PGlite.create(pgliteOptions());
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // Named statements, one entry into the engine per run (pglite-prepared.ts, decision 036).
+  const db = drizzlePglite({ client: preparedPglite(client) as unknown as PGlite, schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
