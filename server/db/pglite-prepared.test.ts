@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedPglite, type PreparedPglite } from './pglite-prepared';
 
@@ -29,6 +29,13 @@ describe('preparedPglite', () => {
     expect((await client.query('select id, name from t where id = $1', [1], { rowMode: 'array' })).rows).toEqual([
       [1, 'a'],
     ]);
+    // A query's own parsers (Drizzle keeps timestamps as text) over the instance's.
+    const asText = { parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
+    const [row] = (await client.query<{ at: unknown; tags: unknown }>('select at, tags from t where id = $1', [1], asText))
+      .rows;
+    expect(typeof row!.at).toBe('string');
+    expect(new Date(row!.at as string).getTime()).toBe(at.getTime());
+    expect(row!.tags).toEqual(['x', 'y']);
     expect((await client.query('update t set name = $1 where id = $2', ['b', 1])).affectedRows).toBe(1);
     expect((await client.query('select name from t where id = $1', [null])).rows).toEqual([]);
   });

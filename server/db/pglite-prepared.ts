@@ -15,6 +15,8 @@
  *   forgets every kept statement, so no plan outlives the table it was made for.
  * - Exclusivity is PGlite's own: a statement outside a transaction waits for one in progress
  *   and is synced to the file system afterwards; inside one it takes the query lock only.
+ * - Results are PGlite's own (`parse.parseResults`), with the query's parsers layered over the
+ *   instance's instead of copied with them on every query.
  * - Errors are PGlite's `DatabaseError` with `query`, `params` and `queryOptions`, as `query()`
  *   throws them. A statement with a blob (COPY) goes to PGlite's own `query()`.
  */
@@ -124,12 +126,22 @@ export function preparedPglite(pglite: PGlite, options: { maxStatements?: number
         serialize.sync(),
       ], queryOptions);
       if (SCHEMA_CHANGE.test(text)) forgetAll();
-      return parse.parseResults(messages, pglite.parsers, queryOptions)[0] as Results<T>;
+      return parse.parseResults(messages, parsersOf(queryOptions), { ...queryOptions, parsers: undefined })[0] as Results<T>;
     } catch (error) {
       if (SCHEMA_CHANGE.test(text)) forgetAll();
       if (error && typeof error === 'object') Object.assign(error, { query: text, params, queryOptions });
       throw error;
     }
+  }
+
+  /**
+   * The instance's parsers with the query's own on top. PGlite's parseResults spreads both into a
+   * new object (the instance has over 300) on every query that brings its own, as Drizzle's
+   * every query does; a prototype chain gives the same lookups for the cost of the few overrides.
+   */
+  function parsersOf(queryOptions?: QueryOptions): PGlite['parsers'] {
+    if (!queryOptions?.parsers) return pglite.parsers;
+    return Object.assign(Object.create(pglite.parsers) as PGlite['parsers'], queryOptions.parsers);
   }
 
   function forgetAll() {
