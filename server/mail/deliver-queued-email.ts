@@ -1,8 +1,9 @@
 /**
  * Sends queued rows of email_outbox: queued → sending → sent, or back to queued with
- * attempts, last_error and the time of its next attempt. Safe with several processes: each
- * row is claimed on its own, just before it is sent, with FOR UPDATE SKIP LOCKED, so each is
- * sent by one process only.
+ * attempts, last_error and the time of its next attempt. Safe with several processes: rows are
+ * claimed just before they are sent, with FOR UPDATE SKIP LOCKED, so each is sent by one
+ * process only; SMTP claims one row at a time, the outbox up to OUTBOX_CLAIM_BATCH, and the
+ * rows one claim sent are marked sent together when its sends are done.
  *
  * A message is never dropped for an outage (issue 30 item 1, decision 029): a failed attempt
  * waits retryDelayMs(attempts) (30 s, doubling, at most an hour) and the message is tried
@@ -49,20 +50,40 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const delaySql = (attempts: ReturnType<typeof sql>) =>
   sql`least(${FIRST_RETRY_DELAY_MS / 1000} * power(2, least(greatest(${attempts} - 1, 0), 20)), ${MAX_RETRY_DELAY_MS / 1000})`;
 
-/** Claims the oldest due row (queued, or sending with an expired lease), if any. */
-async function claimOne(db: Database, now: Date): Promise<ClaimedRow | undefined> {
-  const claimed = await db.execute<ClaimedRow>(sql`
+/**
+ * How many due rows one claim takes. Each is sent in turn within the claim's lease: files in the
+ * outbox take milliseconds, so a claim takes up to OUTBOX_CLAIM_BATCH of them (issue 31: at rush
+ * hour every payment queues a confirmation, and a claim and a mark per message were a fifth of
+ * a payment's statements); an SMTP send may take up to SMTP_TIMEOUTS, so SMTP claims one.
+ */
+export const OUTBOX_CLAIM_BATCH = 10;
+
+/** Claims the oldest due rows (queued, or sending with an expired lease), at most `size`, oldest first. */
+async function claimDue(db: Database, now: Date, size: number): Promise<ClaimedRow[]> {
+  const claimed = await db.execute<ClaimedRow & { queued_at: string }>(sql`
     update email_outbox set status = 'sending', claimed_at = ${at(now)}, attempts = attempts + 1,
       next_attempt_at = ${at(now)} + make_interval(secs => ${CLAIM_LEASE_SECONDS} + ${delaySql(sql`attempts + 1`)})
-    where id = (
+    where id in (
       select id from email_outbox
       where status in ('queued', 'sending') and next_attempt_at <= ${at(now)}
-      order by created_at
-      limit 1
+      order by created_at, id
+      limit ${size}
       for update skip locked
     )
-    returning id, "to", subject, text, html, attempts`);
-  return claimed.rows[0];
+    returning id, "to", subject, text, html, attempts, created_at::text || id::text as queued_at`);
+  // Sent in the order they were queued (the text of one session's timestamps sorts as they do).
+  return claimed.rows
+    .sort((a, b) => (a.queued_at < b.queued_at ? -1 : a.queued_at > b.queued_at ? 1 : 0))
+    .map(({ queued_at: _queuedAt, ...row }) => row);
+}
+
+/** Records the sends of rows whose claim is still current (status 'sending' with the attempt number it set). */
+async function markSent(db: Database, rows: ClaimedRow[], sentAt: Date) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update email_outbox set status = 'sent', sent_at = ${at(sentAt)}, last_error = null
+    from unnest(${sql.param(rows.map((row) => row.id))}::uuid[], ${sql.param(rows.map((row) => row.attempts))}::int[]) as claim(id, attempts)
+    where email_outbox.id = claim.id and email_outbox.status = 'sending' and email_outbox.attempts = claim.attempts`);
 }
 
 export async function deliverQueuedEmail(options: {
@@ -82,28 +103,37 @@ export async function deliverQueuedEmail(options: {
       and retry_since <= ${at(started)} - make_interval(secs => ${RETRY_FOR_MS / 1000})`);
   let sent = 0;
   let failed = 0;
-  for (let index = 0; index < limit; index++) {
-    const row = await claimOne(db, now());
-    if (!row) break;
-    // This claim is current while the row is 'sending' with the attempt number it set.
-    const isOurClaim = sql`id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`;
+  const batch = mailer.mode === 'outbox' ? OUTBOX_CLAIM_BATCH : 1;
+  while (sent + failed < limit) {
+    const size = Math.min(batch, limit - sent - failed);
+    const rows = await claimDue(db, now(), size);
+    const delivered: ClaimedRow[] = [];
     try {
-      await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, outboxId: row.id });
-      await db.execute(
-        sql`update email_outbox set status = 'sent', sent_at = ${at(now())}, last_error = null where ${isOurClaim}`,
-      );
-      sent += 1;
-    } catch (error) {
-      failed += 1;
-      const message = error instanceof Error ? error.message : String(error);
-      const failedAt = now();
-      await db.execute(sql`
-        update email_outbox set
-          status = case when retry_since <= ${at(failedAt)} - make_interval(secs => ${RETRY_FOR_MS / 1000}) then 'failed' else 'queued' end,
-          next_attempt_at = ${at(new Date(failedAt.getTime() + retryDelayMs(row.attempts)))},
-          last_error = ${message.slice(0, 1000)}
-        where ${isOurClaim}`);
+      for (const row of rows) {
+        try {
+          await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, outboxId: row.id });
+          delivered.push(row);
+          sent += 1;
+        } catch (error) {
+          failed += 1;
+          await recordFailure(db, row, error, now());
+        }
+      }
+    } finally {
+      await markSent(db, delivered, now());
     }
+    if (rows.length < size) break;
   }
   return { sent, failed };
+}
+
+/** A failed attempt: queued again after its back-off, or failed for good after RETRY_FOR_MS (only while the claim is current). */
+async function recordFailure(db: Database, row: ClaimedRow, error: unknown, failedAt: Date) {
+  const message = error instanceof Error ? error.message : String(error);
+  await db.execute(sql`
+    update email_outbox set
+      status = case when retry_since <= ${at(failedAt)} - make_interval(secs => ${RETRY_FOR_MS / 1000}) then 'failed' else 'queued' end,
+      next_attempt_at = ${at(new Date(failedAt.getTime() + retryDelayMs(row.attempts)))},
+      last_error = ${message.slice(0, 1000)}
+    where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`);
 }

@@ -17,6 +17,7 @@ import { createMailer, type Mailer } from '../../server/mail/create-mailer';
 import {
   CLAIM_LEASE_SECONDS,
   deliverQueuedEmail,
+  OUTBOX_CLAIM_BATCH,
   retryDelayMs,
   RETRY_FOR_MS,
   SENDER_STOPPED_ERROR,
@@ -101,6 +102,59 @@ describe('outbox mode (.eml files)', () => {
     }
     expect(total).toBe(12);
     expect(await outboxFiles()).toHaveLength(12);
+  });
+
+  it(`claims up to ${OUTBOX_CLAIM_BATCH} rows at a time, oldest first, and a failure among them leaves the others sent`, async () => {
+    const files = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    const tried: string[] = [];
+    const mailer: Mailer = {
+      ...files,
+      async send(message) {
+        tried.push(message.subject);
+        if (message.subject === 'Message 3') throw new Error('disk hiccup');
+        await files.send(message);
+      },
+    };
+    const count = OUTBOX_CLAIM_BATCH * 2 + 3;
+    for (let i = 0; i < count; i += 1) {
+      await enqueueEmail({ db: database.db, message: { to: `n${i}@example.com`, subject: `Message ${i}`, text: 'x' } });
+    }
+    const claims: number[] = [];
+    const statements = database.db.execute.bind(database.db);
+    const counting = Object.create(database.db) as typeof database.db;
+    counting.execute = ((query: Parameters<typeof statements>[0]) => {
+      const text = (query as { queryChunks?: { value?: string[] }[] }).queryChunks?.[0]?.value?.join('') ?? '';
+      if (/set status = 'sending'/.test(text)) claims.push(1);
+      return statements(query);
+    }) as typeof database.db.execute;
+
+    expect(await deliverQueuedEmail({ db: counting, mailer, limit: count + 5 })).toEqual({ sent: count - 1, failed: 1 });
+    expect(claims).toHaveLength(3);
+    expect(tried).toEqual(Array.from({ length: count }, (_, i) => `Message ${i}`));
+    expect(await outboxFiles()).toHaveLength(count - 1);
+    const rows = await database.db.select().from(emailOutbox);
+    const failedRow = rows.find((row) => row.subject === 'Message 3')!;
+    expect(failedRow).toMatchObject({ status: 'queued', attempts: 1, lastError: 'disk hiccup' });
+    expect(rows.filter((row) => row.status === 'sent')).toHaveLength(count - 1);
+  });
+
+  it('claims one row at a time by SMTP (a send may take up to its timeouts within the lease)', async () => {
+    const sink = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    const mailer: Mailer = { ...sink, mode: 'smtp' };
+    for (let i = 0; i < 3; i += 1) {
+      await enqueueEmail({ db: database.db, message: { to: `s${i}@example.com`, subject: `SMTP ${i}`, text: 'x' } });
+    }
+    let sendingWhileSending = 0;
+    const send = mailer.send;
+    mailer.send = async (message) => {
+      const [{ n }] = (
+        await database.db.execute<{ n: number }>(sql`select count(*)::int as n from email_outbox where status = 'sending'`)
+      ).rows as [{ n: number }];
+      sendingWhileSending = Math.max(sendingWhileSending, n);
+      await send(message);
+    };
+    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 3, failed: 0 });
+    expect(sendingWhileSending).toBe(1);
   });
 
   it('retries a row whose deliverer died while sending after a one-minute lease, but not one being sent now', async () => {
