@@ -9,6 +9,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
+import { measureJsonAnswers } from './measure-json-answers';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { AppServices } from '../context';
@@ -230,6 +231,8 @@ export function createHttpApp(options: CreateAppOptions) {
   );
 
   app.use('*', compress({ threshold: 1024 }));
+  // JSON answers get their length, so a small one is not compressed (measure-json-answers.ts).
+  app.use('*', measureJsonAnswers);
   app.use('*', describeEmptyErrors, refuseBadAddress);
 
   // Whether the shop can write, in the database and in DATA_DIR (health.ts, issue 30 item 2).
