@@ -130,9 +130,13 @@ describe('outbox mode (.eml files)', () => {
 
     expect(await deliverQueuedEmail({ db: counting, mailer, limit: count + 5 })).toEqual({ sent: count - 1, failed: 1 });
     expect(claims).toHaveLength(3);
-    expect(tried).toEqual(Array.from({ length: count }, (_, i) => `Message ${i}`));
+    expect([...tried].sort()).toEqual(Array.from({ length: count }, (_, i) => `Message ${i}`).sort());
     expect(await outboxFiles()).toHaveLength(count - 1);
     const rows = await database.db.select().from(emailOutbox);
+    // Oldest first (messages queued within one clock tick share a time, in any order).
+    const queuedAt = new Map(rows.map((row) => [row.subject, new Date(row.createdAt).getTime()]));
+    const times = tried.map((subject) => queuedAt.get(subject)!);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     const failedRow = rows.find((row) => row.subject === 'Message 3')!;
     expect(failedRow).toMatchObject({ status: 'queued', attempts: 1, lastError: 'disk hiccup' });
     expect(rows.filter((row) => row.status === 'sent')).toHaveLength(count - 1);
