@@ -60,21 +60,21 @@ export const OUTBOX_CLAIM_BATCH = 10;
 
 /** Claims the oldest due rows (queued, or sending with an expired lease), at most `size`, oldest first. */
 async function claimDue(db: Database, now: Date, size: number): Promise<ClaimedRow[]> {
-  const claimed = await db.execute<ClaimedRow & { queued_at: string }>(sql`
-    update email_outbox set status = 'sending', claimed_at = ${at(now)}, attempts = attempts + 1,
-      next_attempt_at = ${at(now)} + make_interval(secs => ${CLAIM_LEASE_SECONDS} + ${delaySql(sql`attempts + 1`)})
-    where id in (
-      select id from email_outbox
-      where status in ('queued', 'sending') and next_attempt_at <= ${at(now)}
-      order by created_at, id
-      limit ${size}
-      for update skip locked
+  const claimed = await db.execute<ClaimedRow>(sql`
+    with claimed as (
+      update email_outbox set status = 'sending', claimed_at = ${at(now)}, attempts = attempts + 1,
+        next_attempt_at = ${at(now)} + make_interval(secs => ${CLAIM_LEASE_SECONDS} + ${delaySql(sql`attempts + 1`)})
+      where id in (
+        select id from email_outbox
+        where status in ('queued', 'sending') and next_attempt_at <= ${at(now)}
+        order by created_at, id
+        limit ${size}
+        for update skip locked
+      )
+      returning id, "to", subject, text, html, attempts, created_at
     )
-    returning id, "to", subject, text, html, attempts, created_at::text || id::text as queued_at`);
-  // Sent in the order they were queued (the text of one session's timestamps sorts as they do).
-  return claimed.rows
-    .sort((a, b) => (a.queued_at < b.queued_at ? -1 : a.queued_at > b.queued_at ? 1 : 0))
-    .map(({ queued_at: _queuedAt, ...row }) => row);
+    select id, "to", subject, text, html, attempts from claimed order by created_at, id`);
+  return claimed.rows;
 }
 
 /** Records the sends of rows whose claim is still current (status 'sending' with the attempt number it set). */
