@@ -39,10 +39,6 @@ export function roleRank(role: StaffRole): number {
   return ROLE_RANK[role];
 }
 
-export function isStaffRole(value: unknown): value is StaffRole {
-  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
-}
-
 /** Every admin resource and the actions on it (Better Auth access-control statements). */
 const statements = {
   dashboard: ['view'],

@@ -6,7 +6,7 @@
  * rules refuse throws, and its rollback gives the use back. The lock is the one the limits are counted under
  * (redemptions.ts), taken before any stock row.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import { normalizeCouponCode } from '../../domain/coupon';
 import type { DiscountCode, DiscountKind } from '../../domain/discount';
 import type { Executor } from '../db/client';
@@ -53,14 +53,5 @@ export async function findDiscountByCode(options: {
     return full ? { ...full, timesUsed: Math.max(full.timesUsed, full.usageLimit ?? full.timesUsed + 1) } : null;
   }
   const [row] = await options.db.select().from(discountCodes).where(live).limit(1);
-  return row ?? null;
-}
-
-export async function findDiscountById(options: { db: Executor; id: string }): Promise<DiscountRow | null> {
-  const [row] = await options.db
-    .select()
-    .from(discountCodes)
-    .where(and(eq(discountCodes.id, options.id), isNull(discountCodes.retiredAt)))
-    .limit(1);
   return row ?? null;
 }
