@@ -103,8 +103,8 @@ export async function storeLineTaxes(options: {
   lineTaxCents: readonly number[];
 }): Promise<OrderLineRow[]> {
   const { db, orderId, lineTaxCents } = options;
-  // One int[] parameter (PostgreSQL's array text), indexed by position (arrays count from 1).
-  const shares = `{${lineTaxCents.join(',')}}`;
+  // One int[] parameter, indexed by position (arrays count from 1), as the other array parameters.
+  const shares = sql.param([...lineTaxCents]);
   const lines = await db
     .update(orderLines)
     .set({ taxCents: sql`coalesce((${shares}::int[])[${orderLines.position} + 1], ${orderLines.taxCents})` })
