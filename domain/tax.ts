@@ -112,6 +112,14 @@ export function normaliseTaxRegion(country: string, region: string | null | unde
   return typed.toUpperCase();
 }
 
+/** An address's place as the table keys it: the country's code upper-cased, the region normalised ('' when none). */
+export function taxPlaceOf(address: { country: string; region: string | null | undefined }): TaxPlaceKey {
+  const country = address.country.trim().toUpperCase();
+  return { country, region: normaliseTaxRegion(country, address.region) };
+}
+
+export type TaxPlaceKey = { country: string; region: string };
+
 /**
  * The row that taxes an address: the one for its country and region, else the one for its whole
  * country; null where the shop collects no tax (places not in the table pay none).
@@ -120,8 +128,7 @@ export function findTaxRate<Row extends TaxRateRow>(
   rows: readonly Row[],
   address: { country: string; region: string | null | undefined },
 ): Row | null {
-  const country = address.country.trim().toUpperCase();
-  const region = normaliseTaxRegion(country, address.region);
+  const { country, region } = taxPlaceOf(address);
   return (
     (region ? rows.find((row) => row.country === country && row.region === region) : undefined) ??
     rows.find((row) => row.country === country && row.region === '') ??

@@ -8,13 +8,13 @@ import * as MESSAGES from '../../domain/messages';
 import { validateShippingAddress, type AddressField, type ShippingAddress } from '../../domain/shipping-address';
 import { AppError } from '../app-error';
 import { completeCheckoutSession, expireCheckoutSession, syntheticEventId } from './complete-checkout-session';
-import { getHostedSession } from './get-hosted-session';
+import { readSessionToPay } from './read-session-to-pay';
 import type { CompletionServices } from './payment-services';
 import { checkSandboxCard, sandboxPaymentReference } from '../payments/sandbox-provider';
 import { LIFECYCLE_MESSAGES } from '../../domain/order-lifecycle';
 import { formatCents } from '../../domain/money';
-import { TAX_MESSAGES } from '../../domain/tax';
-import { quoteTaxableAt, type TaxableOrder } from '../tax/order-tax';
+import { TAX_MESSAGES, taxPlaceOf, type TaxRateRow } from '../../domain/tax';
+import { quoteTaxAt, type TaxableOrder } from '../tax/order-tax';
 import { paidTaxOfQuote, type PaidTax } from '../tax/paid-tax';
 
 const orderNotPending = () => new AppError('order-not-pending', { message: LIFECYCLE_MESSAGES.sandboxOrderNotPending });
@@ -31,7 +31,14 @@ export async function paySandboxSession(
     shownAmountCents?: number | null;
   },
 ): Promise<void> {
-  const session = await getHostedSession(options);
+  // The address is checked first (a pure check) so that the one read of the session also brings
+  // the tax row of its place (issue 31); its refusal still comes after the session's own.
+  const checked = validateShippingAddress(options.address ?? {});
+  const session = await readSessionToPay({
+    db: options.db,
+    sessionId: options.sessionId,
+    place: checked.ok ? taxPlaceOf(checked.address) : null,
+  });
   if (!session || session.provider !== 'sandbox') {
     throw new AppError('session-not-found', { message: MESSAGES.checkoutSessionNotFound });
   }
@@ -43,10 +50,9 @@ export async function paySandboxSession(
   }
   // Cancelled by the admin (or expired) while the page was open: no payment is taken.
   if (session.order && session.order.status !== 'pending') throw orderNotPending();
-  // The address is checked before the card, so nothing is stored while a field is wrong.
+  // The address is refused before the card, so nothing is stored while a field is wrong.
   let shipping: ShippingAddress | null = null;
   if (session.purpose === 'order') {
-    const checked = validateShippingAddress(options.address ?? {});
     if (!checked.ok) {
       throw new AppError('invalid-address', {
         message: MESSAGES.shippingAddressInvalid,
@@ -57,7 +63,12 @@ export async function paySandboxSession(
   }
   const charge =
     shipping && session.order
-      ? await sandboxTaxCharge({ ...options, taxable: session.order.taxable, shipping, totalCents: session.totalCents })
+      ? sandboxTaxCharge({
+          ...options,
+          taxable: session.order.taxable,
+          taxRate: session.taxRate,
+          totalCents: session.totalCents,
+        })
       : null;
   const card = checkSandboxCard(options.cardNumber);
   if (card.outcome !== 'paid')
@@ -87,15 +98,15 @@ export async function paySandboxSession(
  * charged and the page shows the taxed total to confirm (the page without JavaScript, or a
  * table changed while it was open). A request without a shown total may pay an untaxed order.
  */
-async function sandboxTaxCharge(options: {
-  db: CompletionServices['db'];
+function sandboxTaxCharge(options: {
   /** The session's order as the page's Pay just read it. */
   taxable: TaxableOrder;
-  shipping: ShippingAddress;
+  /** The tax row of the address's place, read with it (null: the shop collects none there). */
+  taxRate: TaxRateRow | null;
   totalCents: number;
   shownAmountCents?: number | null;
-}): Promise<{ tax: PaidTax | null; amountDueCents: number }> {
-  const quote = await quoteTaxableAt({ db: options.db, order: options.taxable, address: options.shipping });
+}): { tax: PaidTax | null; amountDueCents: number } {
+  const quote = options.taxRate && options.taxRate.rateMilli > 0 ? quoteTaxAt(options.taxable, options.taxRate) : null;
   const amountDueCents = quote ? quote.amountDueCents : options.totalCents;
   const shown = options.shownAmountCents ?? (quote ? null : amountDueCents);
   if (shown !== amountDueCents) {
