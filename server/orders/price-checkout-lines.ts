@@ -3,7 +3,7 @@
  * Refuses unknown or inactive products, colours and sizes the product does not have,
  * naming the line ('Line 2: Simple Cross Tee has no size XXL').
  */
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DEFAULT_COLOR, DEFAULT_SIZE } from '../../domain/cart';
 import type { CheckoutLine } from '../../domain/order';
 import type { Executor } from '../db/client';
@@ -21,6 +21,19 @@ export interface PricedLine {
   /** The product's category (a discount code may be limited to some). */
   category: string;
 }
+
+/** What a line needs of its product. */
+type LineProduct = {
+  id: string;
+  name: string;
+  category: string;
+  priceCents: number;
+  colors: string[];
+  sizes: string[];
+  isActive: boolean;
+  imageUrl: string | null;
+  imageUrls: string[];
+};
 
 function allows(values: string[], chosen: string, fallback: string): string | null {
   if (values.length === 0) return chosen.toLowerCase() === fallback.toLowerCase() ? fallback : null;
@@ -43,23 +56,17 @@ export async function resolveCheckoutLines(options: {
   lines: CheckoutLine[];
 }): Promise<Array<{ ok: true; line: PricedLine } | { ok: false; code: AppErrorCode; message: string }>> {
   const ids = [...new Set(options.lines.map((line) => line.productId))];
+  // One read of the lines' products (issue 31: written as SQL, it costs a tenth of the query
+  // builder's rendering of the same select on every checkout).
   const rows =
     ids.length === 0
       ? []
-      : await options.db
-          .select({
-            id: products.id,
-            name: products.name,
-            category: products.category,
-            priceCents: products.priceCents,
-            colors: products.colors,
-            sizes: products.sizes,
-            isActive: products.isActive,
-            imageUrl: products.imageUrl,
-            imageUrls: products.imageUrls,
-          })
-          .from(products)
-          .where(inArray(products.id, ids));
+      : (
+          await options.db.execute<LineProduct>(sql`
+            select id, name, category, price_cents as "priceCents", colors, sizes, is_active as "isActive",
+              image_url as "imageUrl", image_urls as "imageUrls"
+            from ${products} where id = any(${sql.param(ids)}::uuid[])`)
+        ).rows;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const refuse = (message: string, code: AppErrorCode = 'invalid-line') => ({ ok: false as const, code, message });
   return options.lines.map((line, index) => {

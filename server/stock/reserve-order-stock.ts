@@ -107,14 +107,18 @@ export async function reserveOrderStock(tx: Executor, lines: StockRequestLine[])
 
 /**
  * The stock of a new order as part of the statement that stores it (issue 31, create-checkout.ts):
- * `ctes` go first in its WITH; `reservedQuantity(position)` is the units a line records (the
- * first line of a tracked variant records them all, as `takeReserved` hands them out);
- * `takenProducts` lists the products whose units were taken (for `announceTaken`). A line short
- * of units fails the whole statement (`isStockShortError`); `stockShortfall` then names it.
+ * `ctes` go first in its WITH; `reserves(position)` is what a line may record (the first line of
+ * a variant records all its units, as `takeReserved` hands them out; the others none), and
+ * `reservedQuantity(line)` the SQL that records it only where the units were taken (a variant
+ * without a stock row is not tracked: nothing reserved), for a row `line` with the columns
+ * product_id, color, size and reserves; `takenProducts` lists the products whose units were
+ * taken (for `announceTaken`). A line short of units fails the whole statement
+ * (`isStockShortError`); `stockShortfall` then names it.
  */
 export function stockOfNewOrder(lines: readonly StockRequestLine[]): {
   ctes: SQL;
-  reservedQuantity(position: number): SQL | number;
+  reserves(position: number): number;
+  reservedQuantity(line: SQL): SQL;
   takenProducts: SQL;
 } {
   const ordered = wantedVariants(lines);
@@ -128,13 +132,13 @@ export function stockOfNewOrder(lines: readonly StockRequestLine[]): {
       ordered.map(([, line]) => line),
       false,
     ),
-    reservedQuantity(position) {
-      const line = lines[position]!;
-      const key = reservedKey(line);
-      if (firstLine.get(key) !== position) return 0;
-      return sql`(select case when count(*) > 0 then ${totals.get(key)!.quantity}::int else 0 end from stock_taken t
-        where t.product_id = ${line.productId}::uuid and t.color = ${line.color} and t.size = ${line.size})`;
+    reserves(position) {
+      const key = reservedKey(lines[position]!);
+      return firstLine.get(key) === position ? totals.get(key)!.quantity : 0;
     },
+    reservedQuantity: (line) => sql`case when ${line}.reserves > 0 and exists (select 1 from stock_taken t
+        where t.product_id = ${line}.product_id and t.color = ${line}.color and t.size = ${line}.size)
+      then ${line}.reserves else 0 end`,
     takenProducts: sql`(select coalesce(array_agg(distinct t.product_id::text), '{}'::text[]) from stock_taken t)`,
   };
 }

@@ -53,7 +53,10 @@ async function checkout(color: string, size: string, quantity: number) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ items: [{ productId: tee.id, color, size, quantity }] }),
   });
-  return { status: response.status, json: (await response.json()) as { sessionId?: string; error?: string; code?: string } };
+  return {
+    status: response.status,
+    json: (await response.json()) as { sessionId?: string; error?: string; code?: string },
+  };
 }
 
 async function orderCount() {
@@ -103,7 +106,10 @@ describe('stock per variant at checkout', () => {
       status: 400,
       json: { error: 'Classic Cross Tee (Sky Blue, M) is sold out' },
     });
-    const [order] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, taken.json.sessionId!));
+    const [order] = await shop.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentSessionId, taken.json.sessionId!));
     expect(order!.stockState).toBe('reserved');
     const lines = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
     expect(lines.map((line) => line.reservedQuantity)).toEqual([2]);
@@ -113,6 +119,95 @@ describe('stock per variant at checkout', () => {
     await expireSessions([taken.json.sessionId!]);
     await releaseOrderStock(shop.database.db, order!.id);
     expect(await stockOf('Sky Blue', 'M')).toBe(2);
+  });
+
+  it('stores each line as priced, the first line of a tracked variant holding all its units, and gives them back once', async () => {
+    await setStock('Cream', 'S', 5);
+    await shop.database.db
+      .delete(productStock)
+      .where(and(eq(productStock.productId, tee.id), eq(productStock.color, 'Cream'), eq(productStock.size, 'L')));
+    const response = await shop.request('/api/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        items: [
+          { productId: tee.id, color: 'Cream', size: 'S', quantity: 1 },
+          // Not tracked (no stock row): nothing is reserved for it.
+          { productId: tee.id, color: 'Cream', size: 'L', quantity: 4 },
+          { productId: tee.id, color: 'cream', size: 's', quantity: 2 },
+        ],
+        email: 'Lines@Example.com',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    expect(await stockOf('Cream', 'S')).toBe(2);
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    expect(order).toMatchObject({ status: 'pending', email: 'lines@example.com', stockState: 'reserved' });
+    const lines = await shop.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order!.id))
+      .orderBy(orderLines.position);
+    expect(
+      lines.map(
+        ({ name, color, size, quantity, unitPriceCents, lineTotalCents, position, reservedQuantity, netCents }) => ({
+          name,
+          color,
+          size,
+          quantity,
+          lineTotalCents: lineTotalCents === unitPriceCents * quantity,
+          position,
+          reservedQuantity,
+          netCents: netCents === lineTotalCents,
+        }),
+      ),
+    ).toEqual([
+      {
+        name: tee.name,
+        color: 'Cream',
+        size: 'S',
+        quantity: 1,
+        lineTotalCents: true,
+        position: 0,
+        reservedQuantity: 3,
+        netCents: true,
+      },
+      {
+        name: tee.name,
+        color: 'Cream',
+        size: 'L',
+        quantity: 4,
+        lineTotalCents: true,
+        position: 1,
+        reservedQuantity: 0,
+        netCents: true,
+      },
+      {
+        name: tee.name,
+        color: 'Cream',
+        size: 'S',
+        quantity: 2,
+        lineTotalCents: true,
+        position: 2,
+        reservedQuantity: 0,
+        netCents: true,
+      },
+    ]);
+    expect(lines.every((line) => line.unitPriceCents === tee.priceCents && line.imageUrl)).toBe(true);
+    expect(order!.subtotalCents).toBe(tee.priceCents * 7);
+    const [session] = await shop.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    expect(session).toMatchObject({
+      orderId: order!.id,
+      status: 'open',
+      purpose: 'order',
+      amountTotalCents: order!.totalCents,
+    });
+    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    await expireSessions([sessionId]);
+    await expireSessions([sessionId]);
+    expect(await stockOf('Cream', 'S')).toBe(5);
+    expect(await stockOf('Cream', 'L')).toBeNull();
   });
 
   it('a new checkout that replaces the open one from the same browser frees its units first; a paid one is never touched', async () => {
@@ -133,9 +228,15 @@ describe('stock per variant at checkout', () => {
     expect(second.status).toBe(200);
     const { sessionId: secondSession } = (await second.json()) as { sessionId: string };
     expect(await stockOf('Cream', 'XL')).toBe(0);
-    const [replaced] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, first.json.sessionId!));
+    const [replaced] = await shop.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentSessionId, first.json.sessionId!));
     expect(replaced).toMatchObject({ status: 'cancelled', stockState: 'released' });
-    const [session] = await shop.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, first.json.sessionId!));
+    const [session] = await shop.database.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, first.json.sessionId!));
     expect(session!.status).toBe('expired');
     // The replaced session cannot be paid any more.
     expect((await paySandbox(first.json.sessionId!)).status).toBeGreaterThanOrEqual(400);
@@ -154,7 +255,10 @@ describe('stock per variant at checkout', () => {
     for (const bad of ['x'.repeat(300), 42, { id: 'sbx' }]) {
       const refused = await replaceWith(bad as string, 1);
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toEqual({ error: 'The checkout to replace must be a session id', code: 'invalid-replaces' });
+      expect(await refused.json()).toEqual({
+        error: 'The checkout to replace must be a session id',
+        code: 'invalid-replaces',
+      });
     }
     await setStock('Cream', 'XL', 1);
     expect((await replaceWith('  ', 1)).status).toBe(200); // blank: nothing to replace
@@ -253,12 +357,17 @@ describe('stock per variant at checkout', () => {
     const mixed = await shop.request('/api/checkout', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items: [line('S', 1), line('M', 1), line('S', 2), { ...line('S', 1), color: 'Blush Pink', size: 'XS' }] }),
+      body: JSON.stringify({
+        items: [line('S', 1), line('M', 1), line('S', 2), { ...line('S', 1), color: 'Blush Pink', size: 'XS' }],
+      }),
       clientIp: '198.51.100.98',
     });
     expect(mixed.status).toBe(200);
     expect(await stockOf('Sky Blue', 'S')).toBe(100 - 33);
-    await expireSessions([...results.map((result) => result.sessionId), ((await mixed.json()) as { sessionId: string }).sessionId]);
+    await expireSessions([
+      ...results.map((result) => result.sessionId),
+      ((await mixed.json()) as { sessionId: string }).sessionId,
+    ]);
     expect(await stockOf('Sky Blue', 'S')).toBe(100);
     expect(await stockOf('Sky Blue', 'M')).toBe(100);
     // A cart with one short line takes nothing from the other.
@@ -290,7 +399,9 @@ describe('stock per variant at checkout', () => {
     await Promise.all(Array.from({ length: 8 }, () => checkout('White', 'L', 1)));
     const late = await adminStock([{ color: 'White', size: 'L', quantity: 1, base: 10 }]);
     expect(late.status).toBe(409);
-    expect(((await late.json()) as { error: string }).error).toMatch(/White \/ L changed while you were editing \(2 left now\)/);
+    expect(((await late.json()) as { error: string }).error).toMatch(
+      /White \/ L changed while you were editing \(2 left now\)/,
+    );
     expect(await stockOf('White', 'L')).toBe(2);
   });
 
@@ -336,9 +447,13 @@ describe('stock per variant at checkout', () => {
     html = await (await shop.request('/products/classic-cross-tee')).text();
     expect(html).not.toContain('"quantity":47');
     const stats = await shop.request('/api/admin/stats', { headers: { 'X-Admin-Session': adminToken } });
-    const body = (await stats.json()) as { lowStock: { name: string; color: string; size: string; quantity: number }[] };
+    const body = (await stats.json()) as {
+      lowStock: { name: string; color: string; size: string; quantity: number }[];
+    };
     expect(body.lowStock).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'Classic Cross Tee', color: 'Sky Blue', size: 'XS', quantity: 0 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Classic Cross Tee', color: 'Sky Blue', size: 'XS', quantity: 0 }),
+      ]),
     );
   });
 });
