@@ -19,8 +19,9 @@
  * another (whose RETURNING also says whether its e-mail has an account); the lines' tax is one
  * statement that returns the lines for the confirmation; the points are one insert.
  */
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { tableRowOf } from '../db/table-row';
 import { emailHasAccountSql } from '../customers/email-has-account';
 import { checkoutSessions, donations, orderLines, orders, paymentEvents } from '../db/schema';
 import { recordPaidOrderPoints } from '../loyalty/ledger';
@@ -240,7 +241,7 @@ function chargedAmountColumns(event: PaymentEventInput): { amountTotalCents?: nu
  */
 async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput, publicUrl?: string): Promise<boolean> {
   const now = new Date();
-  const [paid] = await tx
+  const update = tx
     .update(orders)
     .set({
       status: 'processing',
@@ -253,10 +254,15 @@ async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput,
       // The units reserved at checkout are now sold (docs/decisions/015).
       ...commitOrderStockColumns(),
     })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-    .returning({ ...getTableColumns(orders), hasAccount: emailHasAccountSql(orders.email) });
-  if (!paid) return false;
-  const { hasAccount, ...order } = paid;
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+  // The whole row for the confirmation, and whether its e-mail has an account, as `returning *`
+  // (issue 31: Drizzle's RETURNING of every column was most of this statement's building).
+  const { rows } = await tx.execute<Record<string, unknown>>(
+    sql`${update.getSQL()} returning *, ${emailHasAccountSql(orders.email)} as has_account`,
+  );
+  if (!rows[0]) return false;
+  const order = tableRowOf(orders, rows[0]);
+  const hasAccount = rows[0].has_account === true;
   // The lines, once: as the tax update leaves them, or read (no tax known yet).
   let lines = event.tax
     ? await storeLineTaxes({ db: tx, orderId: order.id, lineTaxCents: event.tax.lineTaxCents })

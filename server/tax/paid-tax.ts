@@ -13,6 +13,7 @@ import { allocateCents } from '../../domain/allocate';
 import type { ShippingAddress } from '../../domain/shipping-address';
 import type { Executor } from '../db/client';
 import { orderLines, orders } from '../db/schema';
+import { tableRowOf } from '../db/table-row';
 import { quoteTaxableAt, type OrderTaxQuote, type TaxableOrder } from './order-tax';
 
 type OrderLineRow = typeof orderLines.$inferSelect;
@@ -105,12 +106,13 @@ export async function storeLineTaxes(options: {
   const { db, orderId, lineTaxCents } = options;
   // One int[] parameter, indexed by position (arrays count from 1), as the other array parameters.
   const shares = sql.param([...lineTaxCents]);
-  const lines = await db
+  const update = db
     .update(orderLines)
     .set({ taxCents: sql`coalesce((${shares}::int[])[${orderLines.position} + 1], ${orderLines.taxCents})` })
-    .where(eq(orderLines.orderId, orderId))
-    .returning();
-  return lines.sort((a, b) => a.position - b.position);
+    .where(eq(orderLines.orderId, orderId));
+  // `returning *` read back through the columns (issue 31: cheaper to build than every column named).
+  const { rows } = await db.execute<Record<string, unknown>>(sql`${update.getSQL()} returning *`);
+  return rows.map((row) => tableRowOf(orderLines, row)).sort((a, b) => a.position - b.position);
 }
 
 /**
