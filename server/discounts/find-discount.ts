@@ -11,6 +11,8 @@ import { normalizeCouponCode } from '../../domain/coupon';
 import type { DiscountCode, DiscountKind } from '../../domain/discount';
 import type { Executor } from '../db/client';
 import { discountCodes } from '../db/schema';
+import { setListSql } from '../db/set-list-sql';
+import { tableRowOf } from '../db/table-row';
 
 export type DiscountRow = typeof discountCodes.$inferSelect;
 
@@ -41,11 +43,13 @@ export async function findDiscountByCode(options: {
   const code = normalizeCouponCode(options.code);
   const live = and(sql`upper(${discountCodes.code}) = ${code}`, isNull(discountCodes.retiredAt));
   if (options.takeUse) {
-    const [taken] = await options.db
-      .update(discountCodes)
-      .set({ timesUsed: sql`${discountCodes.timesUsed} + 1` })
-      .where(and(live, sql`(${discountCodes.usageLimit} is null or ${discountCodes.timesUsed} < ${discountCodes.usageLimit})`))
-      .returning();
+    // Every checkout with a code runs it: SQL with plain parameters and `returning *` (issue 31:
+    // cheap to build), the same condition as `live` below.
+    const { rows } = await options.db.execute<Record<string, unknown>>(sql`
+      update ${discountCodes} set ${setListSql(discountCodes, { timesUsed: sql`times_used + 1` })}
+      where upper(code) = ${code} and retired_at is null and (usage_limit is null or times_used < usage_limit)
+      returning *`);
+    const taken = rows[0] ? tableRowOf(discountCodes, rows[0]) : null;
     if (taken) return { ...taken, timesUsed: taken.timesUsed - 1 };
     // Unknown, or no use left to count (the rare path): the row locked as it is, and shown to the
     // rules as fully used, since this checkout's use could not be counted.

@@ -12,6 +12,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { discountCodes, discountRedemptions } from '../db/schema';
+import { setListSql } from '../db/set-list-sql';
 
 /** The redemption row of a checkout's code use (its count was raised by `takeUse`), to insert with the order. */
 export function redemptionRow(options: {
@@ -32,10 +33,10 @@ export function redemptionRow(options: {
 
 /** The order is paid: its reserved use is kept. */
 export async function keepDiscountUse(tx: Executor, orderId: string): Promise<void> {
-  await tx
-    .update(discountRedemptions)
-    .set({ state: 'used' })
-    .where(and(eq(discountRedemptions.orderId, orderId), eq(discountRedemptions.state, 'reserved')));
+  // Every payment asks, code or not: SQL with plain parameters (issue 31, cheap to build).
+  await tx.execute(sql`
+    update ${discountRedemptions} set ${setListSql(discountRedemptions, { state: 'used' })}
+    where order_id = ${orderId} and state = 'reserved'`);
 }
 
 /**

@@ -21,6 +21,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { setListSql } from '../db/set-list-sql';
 import { tableRowOf } from '../db/table-row';
 import { emailHasAccountSql } from '../customers/email-has-account';
 import { checkoutSessions, donations, orderLines, orders, paymentEvents } from '../db/schema';
@@ -76,6 +77,17 @@ const SESSION_COLUMNS = {
   donationId: checkoutSessions.donationId,
   amountTotalCents: checkoutSessions.amountTotalCents,
 };
+type SessionColumns = {
+  id: string;
+  purpose: string;
+  orderId: string | null;
+  donationId: string | null;
+  amountTotalCents: number;
+};
+/** The same columns as a RETURNING list, named as SESSION_COLUMNS names them. */
+const SESSION_RETURNING = sql.raw(
+  'id, purpose, order_id as "orderId", donation_id as "donationId", amount_total_cents as "amountTotalCents"',
+);
 
 /** An expiry queues no mail (only a payment does). */
 const NO_MAIL = { deliverNow: async () => {} };
@@ -120,23 +132,26 @@ export async function completeCheckoutSession(
   const { db, event, logger } = options;
   let lateRefund = null as RefundRow | null;
   const result = await db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(paymentEvents)
-      .values({ id: event.eventId, provider: event.provider, type: event.eventType, sessionId: event.sessionId })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
+    // Issue 31: the payment's common statements are written as SQL with plain parameters, which
+    // Drizzle renders at once (its builders cost more to render than to run on PGlite).
+    const { rows: recorded } = await tx.execute<{ id: string }>(sql`
+      insert into ${paymentEvents} (id, provider, type, session_id)
+      values (${event.eventId}, ${event.provider}, ${event.eventType}, ${event.sessionId})
+      on conflict do nothing returning id`);
     if (recorded.length === 0) return { result: 'duplicate-event' } as const;
 
     // An open session is completed (with what was charged) or expired, and its row locked, in one
     // statement. A second completion waits on that lock, then matches nothing.
     const charged = event.outcome === 'paid' ? chargedAmountColumns(event) : {};
-    const [opened] = await tx
-      .update(checkoutSessions)
-      .set(
-        event.outcome === 'paid' ? { status: 'complete', completedAt: new Date(), ...charged } : { status: 'expired' },
-      )
-      .where(and(eq(checkoutSessions.id, event.sessionId), eq(checkoutSessions.status, 'open')))
-      .returning(SESSION_COLUMNS);
+    const completion = setListSql(
+      checkoutSessions,
+      event.outcome === 'paid' ? { status: 'complete', completedAt: new Date(), ...charged } : { status: 'expired' },
+    );
+    const {
+      rows: [opened],
+    } = await tx.execute<SessionColumns>(sql`
+      update ${checkoutSessions} set ${completion} where id = ${event.sessionId} and status = 'open'
+      returning ${SESSION_RETURNING}`);
     // Not open (already complete or expired) or unknown: read and lock it all the same, for the
     // branches below ('unchanged', a late payment's refund).
     const [session] = opened
@@ -241,25 +256,23 @@ function chargedAmountColumns(event: PaymentEventInput): { amountTotalCents?: nu
  */
 async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput, publicUrl?: string): Promise<boolean> {
   const now = new Date();
-  const update = tx
-    .update(orders)
-    .set({
-      status: 'processing',
-      paidAt: now,
-      paymentReference: event.paymentReference ?? null,
-      updatedAt: now,
-      ...shippingColumns(event.shipping ?? null),
-      // Issue 25: the sales tax the sandbox page showed and charged, fixed on the order (its lines below).
-      ...(event.tax ? paidTaxColumns(event.tax) : {}),
-      // The units reserved at checkout are now sold (docs/decisions/015).
-      ...commitOrderStockColumns(),
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
-  // The whole row for the confirmation, and whether its e-mail has an account, as `returning *`
-  // (issue 31: Drizzle's RETURNING of every column was most of this statement's building).
-  const { rows } = await tx.execute<Record<string, unknown>>(
-    sql`${update.getSQL()} returning *, ${emailHasAccountSql(orders.email)} as has_account`,
-  );
+  const set = setListSql(orders, {
+    status: 'processing',
+    paidAt: now,
+    paymentReference: event.paymentReference ?? null,
+    updatedAt: now,
+    ...shippingColumns(event.shipping ?? null),
+    // Issue 25: the sales tax the sandbox page showed and charged, fixed on the order (its lines below).
+    ...(event.tax ? paidTaxColumns(event.tax) : {}),
+    // The units reserved at checkout are now sold (docs/decisions/015).
+    ...commitOrderStockColumns(),
+  });
+  // The whole row for the confirmation, and whether its e-mail has an account (issue 31: a SET
+  // list and `returning *` cost little to build, where Drizzle's builder rendered every value
+  // through its checks and every column of the RETURNING by name).
+  const { rows } = await tx.execute<Record<string, unknown>>(sql`
+    update ${orders} set ${set} where id = ${orderId} and status = 'pending'
+    returning *, ${emailHasAccountSql(orders.email)} as has_account`);
   if (!rows[0]) return false;
   const order = tableRowOf(orders, rows[0]);
   const hasAccount = rows[0].has_account === true;

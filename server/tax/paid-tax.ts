@@ -106,12 +106,11 @@ export async function storeLineTaxes(options: {
   const { db, orderId, lineTaxCents } = options;
   // One int[] parameter, indexed by position (arrays count from 1), as the other array parameters.
   const shares = sql.param([...lineTaxCents]);
-  const update = db
-    .update(orderLines)
-    .set({ taxCents: sql`coalesce((${shares}::int[])[${orderLines.position} + 1], ${orderLines.taxCents})` })
-    .where(eq(orderLines.orderId, orderId));
-  // `returning *` read back through the columns (issue 31: cheaper to build than every column named).
-  const { rows } = await db.execute<Record<string, unknown>>(sql`${update.getSQL()} returning *`);
+  // As SQL with plain parameters, and `returning *` read back through the columns (issue 31:
+  // Drizzle's builder cost more to render than the statement to run).
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    update ${orderLines} set tax_cents = coalesce((${shares}::int[])[position + 1], tax_cents)
+    where order_id = ${orderId} returning *`);
   return rows.map((row) => tableRowOf(orderLines, row)).sort((a, b) => a.position - b.position);
 }
 
