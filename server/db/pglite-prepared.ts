@@ -6,8 +6,9 @@
  * plans it again each time. This client gives Drizzle the same `query`/`transaction` surface
  * over PGlite's public protocol API (`execProtocolStream`, `protocol.serialize`,
  * `parse.parseResults`, the instance's own serializers and parsers): a data statement is
- * parsed once under a name, and each run is ONE entry (bind, describe, execute, sync), the way
- * node-postgres runs a named statement on PostgreSQL.
+ * parsed once under a name, and each run is ONE entry (bind, execute, sync), the way
+ * node-postgres runs a named statement on PostgreSQL; the rows' description is the one the
+ * statement's describe gave when it was parsed (it changes only with the schema).
  *
  * - Only `select`/`insert`/`update`/`delete`/`with` texts are kept, at most `maxStatements`
  *   (least recently used closed first). Anything else (DDL, `set`, `savepoint` ...) runs as the
@@ -36,7 +37,11 @@ let clients = 0;
 interface Kept {
   name: string;
   paramTypes: number[];
+  /** The statement's RowDescription as its describe gave it (null: it returns no rows). */
+  rowDescription: BackendMessage | null;
 }
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
 export interface PreparedPglite {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
@@ -79,14 +84,18 @@ export function preparedPglite(pglite: PGlite, options: { maxStatements?: number
     return parts;
   };
 
-  async function describe(name: string, text: string, queryOptions?: QueryOptions): Promise<number[]> {
+  async function describe(name: string, text: string, queryOptions?: QueryOptions): Promise<Kept> {
     const messages = await send([
       ...closing(),
       serialize.parse({ name, text, types: queryOptions?.paramTypes }),
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
     ]);
-    return parse.parseDescribeStatementResults(messages);
+    return {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(messages),
+      rowDescription: messages.find((message) => message.name === 'rowDescription') ?? null,
+    };
   }
 
   async function statementFor(text: string, queryOptions?: QueryOptions): Promise<Kept> {
@@ -96,9 +105,8 @@ export function preparedPglite(pglite: PGlite, options: { maxStatements?: number
       kept.set(text, found);
       return found;
     }
-    if (!KEPT.test(text)) return { name: '', paramTypes: await describe('', text, queryOptions) };
-    const name = `${prefix}${++counter}`;
-    const statement = { name, paramTypes: await describe(name, text, queryOptions) };
+    if (!KEPT.test(text)) return describe('', text, queryOptions);
+    const statement = await describe(`${prefix}${++counter}`, text, queryOptions);
     kept.set(text, statement);
     if (kept.size > maxStatements) {
       const [oldestText, oldest] = kept.entries().next().value as [string, Kept];
@@ -118,15 +126,18 @@ export function preparedPglite(pglite: PGlite, options: { maxStatements?: number
         const serializer = queryOptions?.serializers?.[type] ?? pglite.serializers[type];
         return serializer ? serializer(value) : String(value);
       });
-      const messages = await send([
-        ...closing(),
-        serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ], queryOptions);
+      // No describe of the portal: the statement's own RowDescription, kept from its describe,
+      // goes ahead of its rows (a wide row's description cost as much as the statement's run).
+      const messages = await send(
+        [...closing(), serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()],
+        queryOptions,
+      );
       if (SCHEMA_CHANGE.test(text)) forgetAll();
-      return parse.parseResults(messages, parsersOf(queryOptions), { ...queryOptions, parsers: undefined })[0] as Results<T>;
+      const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+      return parse.parseResults(described, parsersOf(queryOptions), {
+        ...queryOptions,
+        parsers: undefined,
+      })[0] as Results<T>;
     } catch (error) {
       if (SCHEMA_CHANGE.test(text)) forgetAll();
       if (error && typeof error === 'object') Object.assign(error, { query: text, params, queryOptions });
