@@ -31,8 +31,9 @@ describe('preparedPglite', () => {
     ]);
     // A query's own parsers (Drizzle keeps timestamps as text) over the instance's.
     const asText = { parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
-    const [row] = (await client.query<{ at: unknown; tags: unknown }>('select at, tags from t where id = $1', [1], asText))
-      .rows;
+    const [row] = (
+      await client.query<{ at: unknown; tags: unknown }>('select at, tags from t where id = $1', [1], asText)
+    ).rows;
     expect(typeof row!.at).toBe('string');
     expect(new Date(row!.at as string).getTime()).toBe(at.getTime());
     expect(row!.tags).toEqual(['x', 'y']);
@@ -92,6 +93,19 @@ describe('preparedPglite', () => {
         await tx.query('select 1 + $1::int', [1]);
       }),
     ).rejects.toThrow('Transaction is closed');
+  });
+
+  it('gives the later runs of a kept statement the fields and rows PGlite gives, from the description it kept', async () => {
+    const text = 'select id, name, at, tags from t where id = any($1::int[]) order by id';
+    const expected = await pglite.query(text, [[1, 2]], { rowMode: 'array' });
+    for (let run = 0; run < 3; run++) {
+      const result = await client.query(text, [[1, 2]], { rowMode: 'array' });
+      expect(result.fields).toEqual(expected.fields);
+      expect(result.rows).toEqual(expected.rows);
+    }
+    // A statement that returns no rows has no description to keep.
+    expect((await client.query('update t set name = name where id = $1', [-1])).affectedRows).toBe(0);
+    expect((await client.query('update t set name = name where id = $1', [-1])).fields).toEqual([]);
   });
 
   it('forgets its statements when the schema changes, so a kept plan never outlives its table', async () => {
