@@ -31,12 +31,13 @@ export function redemptionRow(options: {
   } satisfies Partial<Record<keyof typeof discountRedemptions.$inferInsert, unknown>>;
 }
 
-/** The order is paid: its reserved use is kept. */
-export async function keepDiscountUse(tx: Executor, orderId: string): Promise<void> {
-  // Every payment asks, code or not: SQL with plain parameters (issue 31, cheap to build).
-  await tx.execute(sql`
-    update ${discountRedemptions} set ${setListSql(discountRedemptions, { state: 'used' })}
-    where order_id = ${orderId} and state = 'reserved'`);
+/**
+ * The order is paid: its reserved use is kept. A piece of the payment's one statement of its
+ * consequences (complete-checkout-session.ts, issue 31: every payment asks, code or not).
+ */
+export function keepDiscountUseSql(orderId: string): SQL {
+  return sql`update ${discountRedemptions} set ${setListSql(discountRedemptions, { state: 'used' })}
+    where order_id = ${orderId}::uuid and state = 'reserved'`;
 }
 
 /**

@@ -94,45 +94,33 @@ export async function getSpendablePoints(options: { db: Executor; email: string 
   return Math.max(0, balance - held);
 }
 
-/**
- * A paid order's ledger rows, in one statement: the points it earned and the points it spent
- * (stored negative), each only when above zero. The (order, type) key makes a second call for
- * the same order change nothing; returns the types written now.
- */
-export async function recordPaidOrderPoints(entry: {
-  db: Executor;
+/** What a paid order's ledger rows are made of. */
+export interface PaidOrderPoints {
   email: string;
   customerId: string | null;
   orderId: string;
   orderNumber: string;
   earned: number;
   redeemed: number;
-}): Promise<('earned' | 'redeemed')[]> {
-  const row = {
-    customerEmail: entry.email.trim().toLowerCase(),
-    customerId: entry.customerId,
-    orderId: entry.orderId,
-  };
+}
+
+/**
+ * A paid order's ledger rows as one statement: the points it earned and the points it spent
+ * (stored negative), each only when above zero (null: nothing to write). The (order, type) key
+ * makes a second run for the same order change nothing; it returns the types written now. The
+ * payment runs it as a piece of its own statement (complete-checkout-session.ts, issue 31).
+ */
+export function paidOrderPointsSql(entry: PaidOrderPoints): SQL | null {
+  const email = entry.email.trim().toLowerCase();
   const rows = [
-    ...(entry.earned > 0
-      ? [{ ...row, type: 'earned', points: entry.earned, description: `Order ${entry.orderNumber}` }]
-      : []),
+    ...(entry.earned > 0 ? [sql`('earned', ${entry.earned}::int, ${`Order ${entry.orderNumber}`})`] : []),
     ...(entry.redeemed > 0
-      ? [
-          {
-            ...row,
-            type: 'redeemed',
-            points: -Math.abs(entry.redeemed),
-            description: `Redeemed on order ${entry.orderNumber}`,
-          },
-        ]
+      ? [sql`('redeemed', ${-Math.abs(entry.redeemed)}::int, ${`Redeemed on order ${entry.orderNumber}`})`]
       : []),
   ];
-  if (rows.length === 0) return [];
-  const inserted = await entry.db
-    .insert(loyaltyLedger)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ type: loyaltyLedger.type });
-  return inserted.map((written) => written.type as 'earned' | 'redeemed');
+  if (rows.length === 0) return null;
+  return sql`insert into ${loyaltyLedger} (customer_email, customer_id, order_id, type, points, description)
+    select ${email}::text, ${entry.customerId}::uuid, ${entry.orderId}::uuid, r.type, r.points, r.description
+    from (values ${sql.join(rows, sql`, `)}) as r(type, points, description)
+    on conflict do nothing returning type`;
 }

@@ -1,27 +1,23 @@
 /**
  * Queues one message in email_outbox (delivered after commit by deliverQueuedEmail).
- * With a dedupeKey, queueing the same message twice keeps one row.
+ * With a dedupeKey, queueing the same message twice keeps one row. `enqueueEmailSql` is the
+ * same insert as a piece of a larger statement (the payment's, issue 31).
  */
+import { sql, type SQL } from 'drizzle-orm';
 import { emailOutbox } from '../db/schema';
 import type { Executor } from '../db/client';
 import type { MailMessage } from './create-mailer';
 
-export async function enqueueEmail(options: {
-  db: Executor;
-  message: MailMessage;
-  dedupeKey?: string;
-}): Promise<{ queued: boolean }> {
-  const { db, message, dedupeKey } = options;
-  const rows = await db
-    .insert(emailOutbox)
-    .values({
-      dedupeKey: dedupeKey ?? null,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: emailOutbox.id });
+type Queued = { message: MailMessage; dedupeKey?: string };
+
+/** The insert of one message (nothing when its dedupe key is queued already); returns its id. */
+export function enqueueEmailSql({ message, dedupeKey }: Queued): SQL {
+  return sql`insert into ${emailOutbox} (dedupe_key, "to", subject, text, html)
+    values (${dedupeKey ?? null}::text, ${message.to}::text, ${message.subject}::text, ${message.text}::text, ${message.html ?? null}::text)
+    on conflict do nothing returning id`;
+}
+
+export async function enqueueEmail(options: Queued & { db: Executor }): Promise<{ queued: boolean }> {
+  const { rows } = await options.db.execute<{ id: string }>(enqueueEmailSql(options));
   return { queued: rows.length > 0 };
 }

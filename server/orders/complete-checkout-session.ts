@@ -19,22 +19,22 @@
  * another (whose RETURNING also says whether its e-mail has an account); the lines' tax is one
  * statement that returns the lines for the confirmation; the points are one insert.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { setListSql } from '../db/set-list-sql';
 import { tableRowOf } from '../db/table-row';
 import { emailHasAccountSql } from '../customers/email-has-account';
 import { checkoutSessions, donations, orderLines, orders, paymentEvents } from '../db/schema';
-import { recordPaidOrderPoints } from '../loyalty/ledger';
+import { paidOrderPointsSql } from '../loyalty/ledger';
 import { donationReceiptKey, donationReceiptMessage } from '../mail/donation-receipt';
-import { enqueueEmail } from '../mail/enqueue-email';
+import { enqueueEmail, enqueueEmailSql } from '../mail/enqueue-email';
 import { orderConfirmationKey, orderConfirmationMessage } from '../mail/order-confirmation';
 import { cancelPendingCheckout } from './cancel-pending';
 import type { RefundRow } from './refund-order';
 import type { CompletionServices } from './payment-services';
 import { claimLatePaymentRefund, settleLatePaymentRefund } from './refund-late-payment';
 import { commitOrderStockColumns } from '../stock/commit-order-stock';
-import { keepDiscountUse } from '../discounts/redemptions';
+import { keepDiscountUseSql } from '../discounts/redemptions';
 import type { ShippingAddress } from '../../domain/shipping-address';
 import { taxableOrderOf } from '../tax/order-tax';
 import { paidTaxColumns, paidTaxOfProvider, storeLineTaxes, storePaidTax, type PaidTax } from '../tax/paid-tax';
@@ -132,26 +132,32 @@ export async function completeCheckoutSession(
   const { db, event, logger } = options;
   let lateRefund = null as RefundRow | null;
   const result = await db.transaction(async (tx) => {
-    // Issue 31: the payment's common statements are written as SQL with plain parameters, which
-    // Drizzle renders at once (its builders cost more to render than to run on PGlite).
-    const { rows: recorded } = await tx.execute<{ id: string }>(sql`
-      insert into ${paymentEvents} (id, provider, type, session_id)
-      values (${event.eventId}, ${event.provider}, ${event.eventType}, ${event.sessionId})
-      on conflict do nothing returning id`);
-    if (recorded.length === 0) return { result: 'duplicate-event' } as const;
-
-    // An open session is completed (with what was charged) or expired, and its row locked, in one
-    // statement. A second completion waits on that lock, then matches nothing.
+    // ONE statement (issue 31): the event is stored (its id is unique), and only if it was new,
+    // an open session is completed (with what was charged) or expired, its row locked by the
+    // update. A second completion waits on that lock, then matches nothing. Written as SQL with
+    // plain parameters, which Drizzle renders at once.
     const charged = event.outcome === 'paid' ? chargedAmountColumns(event) : {};
     const completion = setListSql(
       checkoutSessions,
       event.outcome === 'paid' ? { status: 'complete', completedAt: new Date(), ...charged } : { status: 'expired' },
     );
     const {
-      rows: [opened],
-    } = await tx.execute<SessionColumns>(sql`
-      update ${checkoutSessions} set ${completion} where id = ${event.sessionId} and status = 'open'
-      returning ${SESSION_RETURNING}`);
+      rows: [first],
+    } = await tx.execute<{ recorded: number } & Partial<SessionColumns>>(sql`
+      with recorded as (
+        insert into ${paymentEvents} (id, provider, type, session_id)
+        values (${event.eventId}, ${event.provider}, ${event.eventType}, ${event.sessionId})
+        on conflict do nothing returning id
+      ),
+      opened as (
+        update ${checkoutSessions} set ${completion}
+        where id = ${event.sessionId} and status = 'open' and exists (select 1 from recorded)
+        returning ${SESSION_RETURNING}
+      )
+      select (select count(*) from recorded)::int as recorded, opened.* from (select 1) as one left join opened on true`);
+    if (!first || Number(first.recorded) === 0) return { result: 'duplicate-event' } as const;
+    const opened = first.id ? (first as SessionColumns) : undefined;
+
     // Not open (already complete or expired) or unknown: read and lock it all the same, for the
     // branches below ('unchanged', a late payment's refund).
     const [session] = opened
@@ -294,24 +300,33 @@ async function payOrder(tx: Executor, orderId: string, event: PaymentEventInput,
     lines = await storePaidTax({ db: tx, orderId: order.id, tax: providerTax });
     Object.assign(order, paidTaxColumns(providerTax));
   }
-  // And the discount code's reserved use is kept (issue 26).
-  await keepDiscountUse(tx, order.id);
-  if (order.email) {
-    await recordPaidOrderPoints({
-      db: tx,
-      email: order.email,
-      customerId: order.customerId,
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      earned: order.pointsEarned,
-      redeemed: order.pointsRedeemed,
-    });
-    await enqueueEmail({
-      db: tx,
-      dedupeKey: orderConfirmationKey(order.id),
-      message: orderConfirmationMessage({ ...order, email: order.email }, lines, { hasAccount, publicUrl }),
-    });
-  }
+  // And, in ONE statement (issue 31), the discount code's reserved use is kept (issue 26), the
+  // points are recorded and the confirmation is queued: each module gives its own piece.
+  const steps = [
+    keepDiscountUseSql(order.id),
+    ...(order.email
+      ? [
+          paidOrderPointsSql({
+            email: order.email,
+            customerId: order.customerId,
+            orderId: order.id,
+            orderNumber: order.orderNumber,
+            earned: order.pointsEarned,
+            redeemed: order.pointsRedeemed,
+          }),
+          enqueueEmailSql({
+            dedupeKey: orderConfirmationKey(order.id),
+            message: orderConfirmationMessage({ ...order, email: order.email }, lines, { hasAccount, publicUrl }),
+          }),
+        ]
+      : []),
+  ].filter((step): step is SQL => step !== null);
+  await tx.execute(
+    sql`with ${sql.join(
+      steps.map((step, index) => sql`${sql.raw(`step_${index}`)} as (${step})`),
+      sql`, `,
+    )} select 1`,
+  );
   return true;
 }
 
