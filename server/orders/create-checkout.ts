@@ -153,7 +153,7 @@ async function storePendingOrder(options: {
       insert into ${orders} (status, customer_id, email, subtotal_cents, discount_cents, coupon_code,
         shipping_discount_cents, points_redeemed, points_discount_cents, shipping_cents, total_cents, points_earned,
         payment_provider, stock_state, payment_session_id)
-      -- The customer row of the order's e-mail, if any, as a subquery (no round trip of its own).
+      -- The customer row of the order's email, if any, as a subquery (no round trip of its own).
       values ('pending', (select id from ${customers} where email = ${email}::text limit 1), ${email}::text,
         ${price.subtotalCents}::int, ${price.discountCents}::int, ${price.couponCode}::text,
         ${price.shippingDiscountCents}::int, ${price.pointsRedeemed}::int, ${price.pointsDiscountCents}::int,
