@@ -18,7 +18,9 @@ async function tee(page: Page): Promise<PublicProduct> {
 async function openDiscounts(page: Page) {
   await page.goto('/admin');
   const dashboard = page.getByRole('heading', { level: 1, name: 'Admin Dashboard' });
-  await expect(dashboard.or(page.getByLabel('Passcode'))).toBeVisible();
+  // The server renders the passcode form disabled until the page knows its stored token: wait
+  // for the dashboard or an enabled form (deciding on the disabled one signed in twice).
+  await expect(dashboard.or(page.getByLabel('Passcode').and(page.locator(':enabled')))).toBeVisible();
   if (!(await dashboard.isVisible())) await signInAdmin(page);
   await page.getByRole('tab', { name: 'Discounts' }).click();
   await expect(page.getByRole('heading', { name: /^Discounts \(\d+\)$/ })).toBeVisible();
