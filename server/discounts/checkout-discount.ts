@@ -2,7 +2,7 @@
  * The checkout's discount code (issue 26): its use is counted first, which locks the code's row
  * until the transaction that stores the pending order commits (find-discount.ts `takeUse`), and
  * then decided on the counts as they were; a refusal throws, and the rollback gives the use back.
- * The order's redemption row is stored with the order (`redemptionRow`, redemptions.ts). An unknown code answers SPEC §8's 'Invalid Coupon' text; a
+ * The order's redemption row is stored with the order (`newRedemptionSql`, redemptions.ts). An unknown code answers SPEC §8's 'Invalid Coupon' text; a
  * known one that does not apply answers its reason (domain/discount.ts), as a 400 that
  * stores nothing.
  */

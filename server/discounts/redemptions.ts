@@ -2,7 +2,7 @@
  * A code's uses, exactly as many as allowed however many checkouts arrive at once (issue 26
  * item 3). A use is taken in the transaction that stores the pending order: the code's count
  * is raised first, which locks its row (find-discount.ts `takeUse`), the limits are decided on
- * the counts as they were, and the order's redemption row (`redemptionRow`) is stored with the
+ * the counts as they were, and the order's redemption row (`newRedemptionSql`) is stored with the
  * order; so the limit holds on PGlite and on any number of PostgreSQL processes. The use is kept
  * when the order is paid and released when the checkout expires or is cancelled, each a
  * conditional update of the redemption's state, so a replay changes nothing twice. Lock order:
@@ -14,21 +14,19 @@ import type { Executor } from '../db/client';
 import { discountCodes, discountRedemptions } from '../db/schema';
 import { setListSql } from '../db/set-list-sql';
 
-/** The redemption row of a checkout's code use (its count was raised by `takeUse`), to insert with the order. */
-export function redemptionRow(options: {
+/**
+ * The insert of a checkout's code use (its count was raised by `takeUse`), reserved: a piece of
+ * the statement that stores the order (create-checkout.ts), which names the order by `orderId`.
+ */
+export function newRedemptionSql(options: {
   discountId: string;
-  /** The order's id, or SQL naming it in the statement that stores the order. */
-  orderId: string | SQL;
+  /** SQL naming the order's id in the statement that stores it. */
+  orderId: SQL;
   emailKey: string | null;
   userId: string | null;
-}) {
-  return {
-    discountId: options.discountId,
-    orderId: options.orderId,
-    emailKey: options.emailKey,
-    userId: options.userId,
-    state: 'reserved',
-  } satisfies Partial<Record<keyof typeof discountRedemptions.$inferInsert, unknown>>;
+}): SQL {
+  return sql`insert into ${discountRedemptions} (discount_id, order_id, email_key, user_id, state)
+    values (${options.discountId}::uuid, ${options.orderId}, ${options.emailKey}::text, ${options.userId}::text, 'reserved')`;
 }
 
 /**

@@ -14,14 +14,14 @@ import type { RedemptionRate } from '../../domain/loyalty';
 import { priceOrder, type OrderPrice } from '../../domain/price-order';
 import { AppError, badRequest, ProviderError } from '../app-error';
 import type { Executor } from '../db/client';
-import { checkoutSessions, customers, discountRedemptions, orderLines, orders } from '../db/schema';
+import { checkoutSessions, customers, orderLines, orders } from '../db/schema';
 import { getSpendablePoints } from '../loyalty/ledger';
 import { openHostedSession, PROVIDER_UNREACHABLE_MESSAGE } from './open-hosted-session';
 import type { HostedSession, PaymentProvider } from '../payments/payment-provider';
 import type { ProviderServices } from './payment-services';
 import { announceTaken, isStockShortError, stockOfNewOrder, stockShortfall } from '../stock/reserve-order-stock';
 import { decideCheckoutDiscount } from '../discounts/checkout-discount';
-import { redemptionRow } from '../discounts/redemptions';
+import { newRedemptionSql } from '../discounts/redemptions';
 import { stripeCheckoutTax } from '../tax/stripe-checkout-tax';
 import { expireCheckoutSession } from './complete-checkout-session';
 import { priceCheckoutLines, type PricedLine } from './price-checkout-lines';
@@ -179,16 +179,14 @@ async function storePendingOrder(options: {
     )`,
   ];
   if (discount) {
-    const use = redemptionRow({
-      discountId: discount.discountId,
-      orderId: sql`(select id from new_order)`,
-      emailKey: discount.emailKey,
-      userId: options.viewerUserId,
-    });
-    parts.push(sql`new_use as (
-      insert into ${discountRedemptions} (discount_id, order_id, email_key, user_id, state)
-      values (${use.discountId}::uuid, ${use.orderId}, ${use.emailKey}::text, ${use.userId}::text, ${use.state})
-    )`);
+    parts.push(
+      sql`new_use as (${newRedemptionSql({
+        discountId: discount.discountId,
+        orderId: sql`(select id from new_order)`,
+        emailKey: discount.emailKey,
+        userId: options.viewerUserId,
+      })})`,
+    );
   }
   if (options.localSession) {
     const session = options.localSession;
