@@ -33,13 +33,16 @@ export interface HostedSessionView {
   donation: null | { amountCents: number; status: string };
 }
 
+/** Longer ids are no session's (ours and Stripe's are far shorter): not looked up. */
+export const MAX_SESSION_ID_LENGTH = 300;
+
 export async function getHostedSession(options: {
   db: Executor;
   sessionId: string;
   now?: Date;
 }): Promise<HostedSessionView | null> {
   const { db, sessionId } = options;
-  if (sessionId.length > 300) return null;
+  if (sessionId.length > MAX_SESSION_ID_LENGTH) return null;
   // The session with its order or donation in one read (issue 31); an order's lines in a second.
   const [row] = await db
     .select({ session: checkoutSessions, order: orders, donation: donations })

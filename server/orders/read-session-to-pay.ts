@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { TaxPlaceKey, TaxRateRow } from '../../domain/tax';
 import type { Executor } from '../db/client';
 import { taxableOrderOf, type TaxableOrder } from '../tax/order-tax';
+import { MAX_SESSION_ID_LENGTH } from './get-hosted-session';
 
 export interface SessionToPay {
   id: string;
@@ -51,7 +52,7 @@ export async function readSessionToPay(options: {
   now?: Date;
 }): Promise<SessionToPay | null> {
   const { db, sessionId, place } = options;
-  if (sessionId.length > 300) return null;
+  if (sessionId.length > MAX_SESSION_ID_LENGTH) return null;
   const now = (options.now ?? new Date()).toISOString();
   // One row per line of the order (one row for a donation); the tax row rides on each.
   const { rows } = await db.execute<Row>(sql`
