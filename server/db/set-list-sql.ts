@@ -9,25 +9,15 @@
  * Here the text between the values is plain text and each value a plain parameter, which
  * Drizzle renders at once.
  */
-import { getTableColumns, SQL, StringChunk } from 'drizzle-orm';
+import { SQL, StringChunk } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-
-const columnsOf = new WeakMap<PgTable, Map<string, PgColumn>>();
-
-function columnsByField(table: PgTable): Map<string, PgColumn> {
-  let columns = columnsOf.get(table);
-  if (!columns) {
-    columns = new Map(Object.entries(getTableColumns(table) as Record<string, PgColumn>));
-    columnsOf.set(table, columns);
-  }
-  return columns;
-}
+import { tableColumnsOf } from './table-row';
 
 export function setListSql<T extends PgTable>(
   table: T,
   values: Partial<Record<keyof T['$inferInsert'], unknown>>,
 ): SQL {
-  const columns = columnsByField(table);
+  const columns = tableColumnsOf(table);
   const assigned = new Map<PgColumn, unknown>();
   for (const [field, value] of Object.entries(values)) {
     if (value === undefined) continue;

@@ -10,16 +10,21 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
-const columnsOf = new WeakMap<PgTable, Array<[string, PgColumn]>>();
+const columnsOf = new WeakMap<PgTable, ReadonlyMap<string, PgColumn>>();
 
-export function tableRowOf<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+/** A table's columns by field name, read once per table (`getTableColumns` copies them on each call). */
+export function tableColumnsOf(table: PgTable): ReadonlyMap<string, PgColumn> {
   let columns = columnsOf.get(table);
   if (!columns) {
-    columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>);
+    columns = new Map(Object.entries(getTableColumns(table) as Record<string, PgColumn>));
     columnsOf.set(table, columns);
   }
+  return columns;
+}
+
+export function tableRowOf<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
-  for (const [field, column] of columns) {
+  for (const [field, column] of tableColumnsOf(table)) {
     if (!(column.name in raw)) throw new Error(`tableRowOf: the row has no column ${column.name}`);
     const value = raw[column.name];
     row[field] = value === null ? null : column.mapFromDriverValue(value);
