@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { AdminMail, DashboardStats } from '../../domain/admin-contract';
+import type { Executor } from '../../server/db/client';
 import { emailOutbox } from '../../server/db/schema';
 import { enqueueEmail } from '../../server/mail/enqueue-email';
 import { createTestShop, type TestShop } from '../support/test-shop';
@@ -32,7 +33,11 @@ beforeEach(async () => {
 });
 
 async function queue(to: string, status: 'failed' | 'retrying' | 'queued'): Promise<string> {
-  const db = shop.database.db;
+  // In one transaction, so the shop's delivery loop never sees the row due before it is set up.
+  return shop.database.db.transaction((db) => queueIn(db, to, status));
+}
+
+async function queueIn(db: Executor, to: string, status: 'failed' | 'retrying' | 'queued'): Promise<string> {
   await enqueueEmail({ db, message: { to, subject: `Your order for ${to}`, text: 'Thank you' } });
   const [row] = await db
     .select()
