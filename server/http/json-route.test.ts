@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { badRequest, TooManyRequestsError } from '../app-error';
-import { jsonRoute } from './json-route';
+import { jsonAnswer, jsonRoute } from './json-route';
 
 function args(request: Request) {
   const logger = { error: vi.fn() };
@@ -56,5 +56,26 @@ describe('jsonRoute', () => {
     const route = jsonRoute({}, async () => new Response(null, { status: 204 }));
     expect((await route(args(post('')))).status).toBe(204);
     expect(badRequest('x').status).toBe(400);
+  });
+});
+
+describe('jsonAnswer', () => {
+  it('answers what Response.json answers, with the length of its bytes', async () => {
+    const data = { title: 'Grâce Tee ✝', priceCents: 2499, tags: ['new'], none: null };
+    const answer = jsonAnswer(data, { status: 201, headers: { 'X-Extra': 'kept' } });
+    const reference = Response.json(data, { status: 201 });
+    const text = await answer.text();
+    expect(text).toBe(await reference.text());
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('content-type')).toBe(reference.headers.get('content-type'));
+    expect(answer.headers.get('content-length')).toBe(String(new TextEncoder().encode(text).byteLength));
+    expect(Number(answer.headers.get('content-length'))).toBeGreaterThan(text.length);
+    expect(answer.headers.get('x-extra')).toBe('kept');
+  });
+
+  it('keeps a content type the caller gives, and refuses a value JSON cannot hold', () => {
+    const problem = jsonAnswer({ title: 'x' }, { headers: { 'Content-Type': 'application/problem+json' } });
+    expect(problem.headers.get('content-type')).toBe('application/problem+json');
+    expect(() => jsonAnswer(undefined)).toThrow(TypeError);
   });
 });

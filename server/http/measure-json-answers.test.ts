@@ -28,6 +28,26 @@ describe('measureJsonAnswers', () => {
     expect((await get('/problem')).status).toBe(400);
   });
 
+  it('does not read the body of an answer that is not JSON (a page stays a buffer for the Node adapter)', async () => {
+    let reads = 0;
+    const app = new Hono();
+    app.use('*', measureJsonAnswers);
+    app.get('/page', () => {
+      const page = new Response('<p>faith</p>', { headers: { 'content-type': 'text/html' } });
+      const body = page.body;
+      Object.defineProperty(page, 'body', {
+        get: () => {
+          reads += 1;
+          return body;
+        },
+      });
+      return page;
+    });
+    const answer = await app.request('/page');
+    expect(reads).toBe(0);
+    expect(answer.headers.get('content-length')).toBeNull();
+  });
+
   it('leaves a large JSON answer and other answers to the compression', async () => {
     const large = await get('/large');
     expect(large.headers.get('content-encoding')).toBe('gzip');

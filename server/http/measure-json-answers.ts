@@ -13,8 +13,11 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 export const measureJsonAnswers: MiddlewareHandler = async (c, next) => {
   await next();
   const answer = c.res;
-  if (!answer.body || answer.headers.has('content-length') || answer.headers.has('content-encoding')) return;
+  // Headers first: asking for the body turns the Node adapter's light answer (a page's buffer,
+  // a JSON text) into a web Response with a stream, which it then reads back (issue 31).
+  if (answer.headers.has('content-length') || answer.headers.has('content-encoding')) return;
   if (!JSON_TYPE.test(answer.headers.get('content-type') ?? '')) return;
+  if (!answer.body) return;
   const body = await answer.arrayBuffer();
   const headers = new Headers(answer.headers);
   headers.set('Content-Length', String(body.byteLength));
