@@ -7,15 +7,44 @@
  * name a new client address per request (the shop limits checkouts per address; the bench's
  * shop trusts loopback's X-Forwarded-For).
  * Creations: BENCH_CONNECTIONS (50) connections for BENCH_PAIR_DURATION seconds per side and
- * round. Payments: CHECKOUT_PAY_BATCH sessions made beforehand, each paid once, 10 connections.
+ * round. Then creations arriving at random moments at each rate of CHECKOUT_STEADY_RATES
+ * (100,200 a second) for CHECKOUT_STEADY_SECONDS (10), shop then floor: their p50/p99 at loads
+ * both can serve.
+ * Payments: CHECKOUT_PAY_BATCH sessions made beforehand, each paid once, 10 connections.
  */
 import { SEED_DISCOUNT } from '../../domain/discount';
 import { startCheckoutFloor } from '../lib/checkout-floor';
+import { steadyLoad, type SteadyLoadResult } from '../lib/steady-load';
 import { clientAddresses, indianaTotalCents, publicProduct, setVariantStock, signInAdmin } from '../lib/shop-admin';
 import { defineScenario, type HttpBenchResult, type ScenarioContext } from '../../tools/measure/types';
 import { envNumber, median, round } from '../../tools/measure/util';
 
 const PAY_BATCH = envNumber('CHECKOUT_PAY_BATCH', 400);
+/**
+ * The offered load of the steady-rate run (creations per second arriving at random moments,
+ * over at most 50 connections, bench/lib/steady-load.ts): the closed-loop rounds keep every
+ * connection waiting on its answer, so their latency is 50 ÷ throughput whatever the server
+ * does (Little's law); at a rate both sides can serve, the p99 is the checkout's own time plus
+ * the waits of chance crowds.
+ */
+const STEADY_RATES = (process.env.CHECKOUT_STEADY_RATES || '100,200')
+  .split(',')
+  .map(Number)
+  .filter((rate) => Number.isFinite(rate) && rate > 0);
+const STEADY_SECONDS = envNumber('CHECKOUT_STEADY_SECONDS', 10);
+
+const steadyCreations = (ctx: ScenarioContext, side: Side, client: () => string, rate: number) =>
+  steadyLoad({
+    url: `${side.baseUrl}/api/checkout`,
+    method: 'POST',
+    headers: () => ({ 'content-type': 'application/json', 'x-forwarded-for': client() }),
+    body: side.body,
+    ratePerSecond: rate,
+    seconds: STEADY_SECONDS,
+    connections: ctx.connections,
+    // The same arrival moments for shop and floor.
+    seed: 31,
+  });
 const PLENTY = 100_000;
 
 type Side = { name: 'shop' | 'floor'; baseUrl: string; body: string; shownTotalCents: number };
@@ -41,7 +70,11 @@ async function checkoutBody(
     { unitPriceCents: tee.priceCents, quantity: 2 },
     { unitPriceCents: hoodie.priceCents, quantity: 1 },
   ];
-  return { body, variants, shownTotalCents: indianaTotalCents(lines, { code: SEED_DISCOUNT.code, percent: SEED_DISCOUNT.value }) };
+  return {
+    body,
+    variants,
+    shownTotalCents: indianaTotalCents(lines, { code: SEED_DISCOUNT.code, percent: SEED_DISCOUNT.value }),
+  };
 }
 
 async function createSessions(side: Side, count: number, client: () => string): Promise<string[]> {
@@ -180,6 +213,19 @@ export default defineScenario({
         );
       }
 
+      // Shoppers arriving at each rate on average, over at most 50 connections.
+      const steadyRuns: { rate: number; shop: SteadyLoadResult; floor: SteadyLoadResult }[] = [];
+      for (const rate of STEADY_RATES) {
+        const steadyShop = await steadyCreations(ctx, shop, client, rate);
+        const steadyFloor = await steadyCreations(ctx, yard, client, rate);
+        steadyRuns.push({ rate, shop: steadyShop, floor: steadyFloor });
+        ctx.log(
+          `creation at ${rate}/s offered (${database}, up to ${ctx.connections} connections): ` +
+            `shop ${steadyShop.answeredPerSecond.toFixed(1)}/s p50 ${steadyShop.latencyP50Ms} ms p99 ${steadyShop.latencyP99Ms} ms, ` +
+            `floor ${steadyFloor.answeredPerSecond.toFixed(1)}/s p50 ${steadyFloor.latencyP50Ms} ms p99 ${steadyFloor.latencyP99Ms} ms`,
+        );
+      }
+
       const paymentRounds: {
         shop: number;
         floor: number;
@@ -224,6 +270,18 @@ export default defineScenario({
             .join(' '),
           'checkout creation p99 ms shop per round': creationRounds.map((r) => r.shop.latencyP99Ms).join(' '),
           'checkout creation non-2xx shop': creationRounds.reduce((n, r) => n + r.shop.non2xx + r.shop.errors, 0),
+          ...Object.fromEntries(
+            steadyRuns.flatMap(({ rate, shop: s, floor: f }) => [
+              [
+                `checkout creation at ${rate}/s offered: p50/p99 ms shop, floor`,
+                `${s.latencyP50Ms} / ${s.latencyP99Ms}, ${f.latencyP50Ms} / ${f.latencyP99Ms}`,
+              ],
+              [
+                `checkout creation at ${rate}/s offered: shop answered/s, non-2xx`,
+                `${s.answeredPerSecond.toFixed(1)}, ${s.non2xx + s.errors}`,
+              ],
+            ]),
+          ),
           'payment ratio to floor (median)': paymentRatios.length ? round(median(paymentRatios)!, 2) : null,
           'payment ratio per round': paymentRounds.map((r) => x(r.ratio)).join(' '),
           'payments/s shop per round': paymentRounds.map((r) => r.shop.toFixed(1)).join(' '),
@@ -231,7 +289,11 @@ export default defineScenario({
           'payment p99 ms shop per round': paymentRounds.map((r) => r.shopP99).join(' '),
           'payments paid shop per round': paymentRounds.map((r) => r.paid).join(', '),
         },
-        data: { creationRounds, paymentRounds },
+        data: {
+          creationRounds,
+          steadyRuns,
+          paymentRounds,
+        },
       };
     } finally {
       await floor.stop();
