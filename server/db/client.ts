@@ -13,7 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ROOT } from '../paths';
-import { MAX_USES_PER_CONNECTION, NamedStatementClient } from './pg-named-statements';
+import { isStalePlan, MAX_USES_PER_CONNECTION, NamedStatementClient } from './pg-named-statements';
 import { preparedPglite } from './pglite-prepared';
 import * as schema from './schema';
 
@@ -39,9 +39,7 @@ export interface DatabaseHandle {
 export const MIGRATIONS_FOLDER = path.join(ROOT, 'server/db/migrations');
 
 export type OpenDatabaseOptions =
-  | { databaseUrl: string; maxConnections?: number }
-  | { dataDir: string }
-  | { memory: true };
+  { databaseUrl: string; maxConnections?: number } | { dataDir: string } | { memory: true };
 
 /**
  * The embedded database's buffer cache, sized for a small shop (decision 019): PostgreSQL's
@@ -71,7 +69,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
-    const db = drizzlePg({ client: pool, schema });
+    const db = retryStalePlanTransactions(drizzlePg({ client: pool, schema }));
     return {
       db,
       kind: 'postgres',
@@ -98,6 +96,28 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/**
+ * A transaction that met a plan another process's migration made stale was aborted and rolled
+ * back (pg-named-statements.ts); it is run again once, with statements planned afresh. Its
+ * function touches only the database (no network call runs inside a transaction), so running
+ * it again is running it once.
+ */
+export function retryStalePlanTransactions(db: Database): Database {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (
+    run: Parameters<Database['transaction']>[0],
+    config?: Parameters<Database['transaction']>[1],
+  ) => {
+    try {
+      return await transaction(run, config);
+    } catch (error) {
+      if (!isStalePlan(error)) throw error;
+      return transaction(run, config);
+    }
+  }) as Database['transaction'];
+  return db;
 }
 
 async function ping(db: Database): Promise<boolean> {

@@ -7,10 +7,15 @@
  *
  * Bounds: at most MAX_NAMED_PER_CONNECTION names per connection (later texts run unnamed, as
  * before), and a connection is replaced after MAX_USES_PER_CONNECTION checkouts from the pool
- * (pool.ts `maxUses`), which drops its statements on the server. A statement whose kept plan
- * no longer fits its table ("cached plan must not change result type", after another process
- * migrated) switches its connection back to unnamed statements, and that query is run again
- * once, unnamed.
+ * (pool.ts `maxUses`), which drops its statements on the server.
+ *
+ * Another process's migration can change a table under a kept plan ("cached plan must not
+ * change result type" for a `select *` or `returning *`). The first statement to meet it moves
+ * the whole process to a new generation of names: every later statement, on every connection,
+ * is planned afresh under its new name (the old ones stay unused until their connection is
+ * replaced). Outside a transaction the failed query is run again at once; inside one the
+ * transaction is aborted, so the error goes up and `retryStalePlanTransactions` (client.ts)
+ * runs the whole transaction again, once.
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
@@ -21,43 +26,70 @@ export const MAX_NAMED_PER_CONNECTION = 300;
 export const MAX_USES_PER_CONNECTION = 100_000;
 const NAMES_REMEMBERED = 2_000;
 
+/** Bumped when a kept plan no longer fits its table: names of the new generation are new plans. */
+let generation = 0;
 const names = new Map<string, string>();
 function nameOf(text: string): string {
   let name = names.get(text);
   if (name) return name;
-  name = `wyf_${createHash('sha1').update(text).digest('base64url')}`;
+  name = `wyf${generation}_${createHash('sha1').update(text).digest('base64url')}`;
   if (names.size >= NAMES_REMEMBERED) names.delete(names.keys().next().value!);
   names.set(text, name);
   return name;
 }
 
-const isStalePlan = (error: unknown) =>
-  (error as { code?: string } | null)?.code === '0A000' &&
-  /cached plan must not change result type/i.test((error as Error).message ?? '');
+/** A statement of the current generation met a changed table: the next ones are planned again. */
+function staleGeneration(name: string): void {
+  if (!name.startsWith(`wyf${generation}_`)) return;
+  generation += 1;
+  names.clear();
+}
+
+/** The error (or the error Drizzle's query error wraps) of a kept plan that no longer fits. */
+export const isStalePlan = (error: unknown, depth = 0): boolean => {
+  const found = error as { code?: string; message?: string; cause?: unknown } | null;
+  if (!found || typeof found !== 'object' || depth > 3) return false;
+  if (found.code === '0A000' && /cached plan must not change result type/i.test(found.message ?? '')) return true;
+  return isStalePlan(found.cause, depth + 1);
+};
+
+const BEGINS = /^\s*(?:begin|start\s+transaction)\b/i;
+// A transaction's end; `rollback to savepoint` is not one.
+const ENDS = /^\s*(?:commit|end|abort|rollback(?!\s+to\b))\b/i;
 
 type QueryConfig = { text: string; name?: string; values?: unknown[]; [key: string]: unknown };
 
 export class NamedStatementClient extends pg.Client {
   #named = new Set<string>();
-  #unnamedOnly = false;
+  #inTransaction = false;
 
   // node-postgres's overloads: (text | config, values?, callback?). Only a promise-style
   // config query without a name is named; everything else passes through unchanged.
   override query(...args: unknown[]): never {
     const [config, values, callback] = args as [unknown, unknown, unknown];
+    this.#noteTransaction(config);
     const named = this.#withName(config, callback ?? values);
     if (!named) return (super.query as (...a: unknown[]) => never)(...args);
     const rest = values === undefined ? [] : [values];
     const run = (super.query as (...a: unknown[]) => Promise<unknown>).bind(this);
     return run(named, ...rest).catch((error: unknown) => {
       if (!isStalePlan(error)) throw error;
-      this.#unnamedOnly = true;
-      return run(config, ...rest);
+      staleGeneration(named.name!);
+      // An aborted transaction takes no more statements: the whole of it is run again.
+      if (this.#inTransaction) throw error;
+      return run(this.#withName(config, undefined) ?? config, ...rest);
     }) as never;
   }
 
+  #noteTransaction(config: unknown): void {
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    if (typeof text !== 'string') return;
+    if (BEGINS.test(text)) this.#inTransaction = true;
+    else if (ENDS.test(text)) this.#inTransaction = false;
+  }
+
   #withName(config: unknown, callback: unknown): QueryConfig | null {
-    if (this.#unnamedOnly || typeof callback === 'function') return null;
+    if (typeof callback === 'function') return null;
     if (!config || typeof config !== 'object') return null;
     const query = config as QueryConfig;
     if (query.name || typeof query.text !== 'string' || typeof (config as { submit?: unknown }).submit === 'function')
