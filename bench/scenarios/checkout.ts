@@ -7,10 +7,10 @@
  * name a new client address per request (the shop limits checkouts per address; the bench's
  * shop trusts loopback's X-Forwarded-For).
  * Creations: BENCH_CONNECTIONS (50) connections for BENCH_PAIR_DURATION seconds per side and
- * round. Then creations arriving at random moments at each rate of CHECKOUT_STEADY_RATES
+ * round. Payments: CHECKOUT_PAY_BATCH sessions made beforehand, each paid once, 10 connections.
+ * Then creations arriving at random moments at each rate of CHECKOUT_STEADY_RATES
  * (100,200 a second) for CHECKOUT_STEADY_SECONDS (10), shop then floor: their p50/p99 at loads
  * both can serve.
- * Payments: CHECKOUT_PAY_BATCH sessions made beforehand, each paid once, 10 connections.
  */
 import { SEED_DISCOUNT } from '../../domain/discount';
 import { startCheckoutFloor } from '../lib/checkout-floor';
@@ -213,19 +213,6 @@ export default defineScenario({
         );
       }
 
-      // Shoppers arriving at each rate on average, over at most 50 connections.
-      const steadyRuns: { rate: number; shop: SteadyLoadResult; floor: SteadyLoadResult }[] = [];
-      for (const rate of STEADY_RATES) {
-        const steadyShop = await steadyCreations(ctx, shop, client, rate);
-        const steadyFloor = await steadyCreations(ctx, yard, client, rate);
-        steadyRuns.push({ rate, shop: steadyShop, floor: steadyFloor });
-        ctx.log(
-          `creation at ${rate}/s offered (${database}, up to ${ctx.connections} connections): ` +
-            `shop ${steadyShop.answeredPerSecond.toFixed(1)}/s p50 ${steadyShop.latencyP50Ms} ms p99 ${steadyShop.latencyP99Ms} ms, ` +
-            `floor ${steadyFloor.answeredPerSecond.toFixed(1)}/s p50 ${steadyFloor.latencyP50Ms} ms p99 ${steadyFloor.latencyP99Ms} ms`,
-        );
-      }
-
       const paymentRounds: {
         shop: number;
         floor: number;
@@ -250,6 +237,20 @@ export default defineScenario({
         ctx.log(
           `payment round ${index + 1} (${database}): shop ${s.perSecond.toFixed(1)}/s (${s.paid} paid) p99 ${s.result.latencyP99Ms} ms, ` +
             `floor ${f.perSecond.toFixed(1)}/s p99 ${f.result.latencyP99Ms} ms: ${x(paymentRounds.at(-1)!.ratio)}`,
+        );
+      }
+
+      // Shoppers arriving at each rate on average, over at most 50 connections (after the
+      // payments, so that their rounds meet the same tables as before this run existed).
+      const steadyRuns: { rate: number; shop: SteadyLoadResult; floor: SteadyLoadResult }[] = [];
+      for (const rate of STEADY_RATES) {
+        const steadyShop = await steadyCreations(ctx, shop, client, rate);
+        const steadyFloor = await steadyCreations(ctx, yard, client, rate);
+        steadyRuns.push({ rate, shop: steadyShop, floor: steadyFloor });
+        ctx.log(
+          `creation at ${rate}/s offered (${database}, up to ${ctx.connections} connections): ` +
+            `shop ${steadyShop.answeredPerSecond.toFixed(1)}/s p50 ${steadyShop.latencyP50Ms} ms p99 ${steadyShop.latencyP99Ms} ms, ` +
+            `floor ${steadyFloor.answeredPerSecond.toFixed(1)}/s p50 ${steadyFloor.latencyP50Ms} ms p99 ${steadyFloor.latencyP99Ms} ms`,
         );
       }
 
