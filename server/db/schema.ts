@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { emailKeySql } from './email-key-sql';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -362,6 +363,8 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('orders_email_idx').on(t.email),
+    // First-order codes look a shopper up by normalised e-mail (email-key-sql.ts).
+    index('orders_email_key_idx').on(emailKeySql(t.email)),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
     index('orders_paid_at_idx')
       .on(t.paidAt)

@@ -9,6 +9,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { checkDiscount, normalizeDiscountEmail, type DiscountCheck } from '../../domain/discount';
 import type { PriceLine } from '../../domain/price-order';
 import type { Executor } from '../db/client';
+import { emailKeySql } from '../db/email-key-sql';
 import { customers, discountRedemptions, orders } from '../db/schema';
 import { paidOrderPredicate } from '../orders/paid-order';
 import { findDiscountByCode, toDiscountCode, type DiscountRow } from './find-discount';
@@ -45,9 +46,11 @@ async function customerUses(
   return row?.n ?? 0;
 }
 
-async function hasPaidOrder(db: Executor, email: string | null, userId: string | null): Promise<boolean> {
+/** Whether the shopper (their normalised e-mail, as a code's uses count it, or account) has a paid order. */
+async function hasPaidOrder(db: Executor, emailKey: string | null, userId: string | null): Promise<boolean> {
   const who: SQL[] = [];
-  if (email) who.push(eq(orders.email, email.trim().toLowerCase()));
+  // The expression of orders_email_key_idx (email-key-sql.ts), so this reads the index.
+  if (emailKey) who.push(sql`${emailKeySql(orders.email)} = ${emailKey}`);
   if (userId) {
     who.push(
       inArray(orders.customerId, db.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId))),
@@ -82,7 +85,7 @@ export async function decideDiscount(options: {
     identified: Boolean(emailKey || userId),
     customerUses:
       needsShopper && row.perCustomerLimit !== null ? await customerUses(options.db, row.id, emailKey, userId) : 0,
-    hasPaidOrder: needsShopper && row.newCustomersOnly ? await hasPaidOrder(options.db, email, userId) : false,
+    hasPaidOrder: needsShopper && row.newCustomersOnly ? await hasPaidOrder(options.db, emailKey, userId) : false,
   });
   return { found: true, row, check, emailKey };
 }
