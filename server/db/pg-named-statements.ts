@@ -63,33 +63,42 @@ export class NamedStatementClient extends pg.Client {
   #named = new Set<string>();
   #inTransaction = false;
 
-  // node-postgres's overloads: (text | config, values?, callback?). Only a promise-style
-  // config query without a name is named; everything else passes through unchanged.
+  // node-postgres's overloads: (text | config, values?, callback?). A data statement given as a
+  // config without a name is named, promise-style or with a callback (the pool's own `query`,
+  // every statement outside a transaction, passes one); everything else passes through.
   override query(...args: unknown[]): never {
-    const [config, values, callback] = args as [unknown, unknown, unknown];
+    const [config, second, third] = args as [unknown, unknown, unknown];
     this.#noteTransaction(config);
-    const named = this.#withName(config, callback ?? values);
+    const named = this.#withName(config);
     if (!named) return (super.query as (...a: unknown[]) => never)(...args);
+    const callback = typeof third === 'function' ? third : typeof second === 'function' ? second : undefined;
+    const values = typeof second === 'function' ? undefined : second;
     const rest = values === undefined ? [] : [values];
     const run = (super.query as (...a: unknown[]) => Promise<unknown>).bind(this);
-    return run(named, ...rest).catch((error: unknown) => {
+    const answer = run(named, ...rest).catch((error: unknown) => {
       if (!isStalePlan(error)) throw error;
       staleGeneration(named.name!);
       // An aborted transaction takes no more statements: the whole of it is run again.
       if (this.#inTransaction) throw error;
-      return run(this.#withName(config, undefined) ?? config, ...rest);
-    }) as never;
+      return run(this.#withName(config) ?? config, ...rest);
+    });
+    if (!callback) return answer as never;
+    answer.then(
+      (result) => (callback as (error: unknown, result?: unknown) => void)(undefined, result),
+      (error: unknown) => (callback as (error: unknown) => void)(error),
+    );
+    return undefined as never;
   }
 
   #noteTransaction(config: unknown): void {
     const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-    if (typeof text !== 'string') return;
+    // Transaction control statements are short; data statements are not looked at.
+    if (typeof text !== 'string' || text.length > 120) return;
     if (BEGINS.test(text)) this.#inTransaction = true;
     else if (ENDS.test(text)) this.#inTransaction = false;
   }
 
-  #withName(config: unknown, callback: unknown): QueryConfig | null {
-    if (typeof callback === 'function') return null;
+  #withName(config: unknown): QueryConfig | null {
     if (!config || typeof config !== 'object') return null;
     const query = config as QueryConfig;
     if (query.name || typeof query.text !== 'string' || typeof (config as { submit?: unknown }).submit === 'function')

@@ -37,10 +37,43 @@ describe.skipIf(!serverUrl)('named statements on PostgreSQL', () => {
       expect(named.filter((name) => /^wyf\d+_/.test(name))).toHaveLength(2);
       expect((await client.query(select, [1])).rows).toEqual([[1, 'a']]);
       expect(await namedOn(client)).toEqual(named);
-      // Text queries, DDL and callback queries are not named.
+      // Text queries and DDL are not named.
       await client.query(`select 1`);
       await client.query({ text: `create temporary table if not exists scratch (n int)` });
       expect((await namedOn(client)).length).toBe(named.length);
+      // A callback query (the pool's own query passes one) is named and answers through it.
+      // node-postgres's (config, values, callback) form, as the pool calls it.
+      const withCallback = client.query.bind(client) as unknown as (
+        config: { text: string },
+        values: unknown[] | undefined,
+        callback: (error: Error | undefined, result: pg.QueryResult) => void,
+      ) => void;
+      const viaCallback = await new Promise<unknown[]>((resolve, reject) =>
+        withCallback({ text: `select name from ${table} where id = $1` }, [1], (error, result) =>
+          error ? reject(error) : resolve(result.rows),
+        ),
+      );
+      expect(viaCallback).toEqual([{ name: 'a' }]);
+      expect((await namedOn(client)).length).toBe(named.length + 1);
+      await expect(
+        new Promise((resolve, reject) =>
+          withCallback({ text: `select nope from ${table}` }, undefined, (error, result) =>
+            error ? reject(error) : resolve(result),
+          ),
+        ),
+      ).rejects.toMatchObject({ code: '42703' });
+    } finally {
+      client.release();
+    }
+  });
+
+  it("names the statements of the pool's own query (outside a transaction)", async () => {
+    const text = `select id from ${table} where id = $1 and name is not null`;
+    expect((await pool.query({ text }, [1])).rows).toEqual([{ id: 1 }]);
+    const client = await pool.connect();
+    try {
+      const statements = await client.query<{ statement: string }>('select statement from pg_prepared_statements');
+      expect(statements.rows.map((row) => row.statement)).toContain(text);
     } finally {
       client.release();
     }
