@@ -58,7 +58,13 @@ const delaySql = (attempts: ReturnType<typeof sql>) =>
  */
 export const OUTBOX_CLAIM_BATCH = 10;
 
-/** Claims the oldest due rows (queued, or sending with an expired lease), at most `size`, oldest first. */
+/**
+ * Claims the oldest due rows (queued, or sending with an expired lease), at most `size`, oldest
+ * first. Due means by the clock's millisecond: a row queued with the database's `now()` (in
+ * microseconds) in the very millisecond of `now` (a JavaScript Date, in milliseconds) is due,
+ * not left for the next pass (that made a message queued just before a delivery wait, and the
+ * mailer tests flaky on a fast database).
+ */
 async function claimDue(db: Database, now: Date, size: number): Promise<ClaimedRow[]> {
   const claimed = await db.execute<ClaimedRow>(sql`
     with claimed as (
@@ -66,7 +72,7 @@ async function claimDue(db: Database, now: Date, size: number): Promise<ClaimedR
         next_attempt_at = ${at(now)} + make_interval(secs => ${CLAIM_LEASE_SECONDS} + ${delaySql(sql`attempts + 1`)})
       where id in (
         select id from email_outbox
-        where status in ('queued', 'sending') and next_attempt_at <= ${at(now)}
+        where status in ('queued', 'sending') and next_attempt_at < ${at(now)} + interval '1 millisecond'
         order by created_at, id
         limit ${size}
         for update skip locked

@@ -128,7 +128,10 @@ describe('outbox mode (.eml files)', () => {
       return statements(query);
     }) as typeof database.db.execute;
 
-    expect(await deliverQueuedEmail({ db: counting, mailer, limit: count + 5 })).toEqual({ sent: count - 1, failed: 1 });
+    expect(await deliverQueuedEmail({ db: counting, mailer, limit: count + 5 })).toEqual({
+      sent: count - 1,
+      failed: 1,
+    });
     expect(claims).toHaveLength(3);
     expect([...tried].sort()).toEqual(Array.from({ length: count }, (_, i) => `Message ${i}`).sort());
     expect(await outboxFiles()).toHaveLength(count - 1);
@@ -152,7 +155,9 @@ describe('outbox mode (.eml files)', () => {
     const send = mailer.send;
     mailer.send = async (message) => {
       const [{ n }] = (
-        await database.db.execute<{ n: number }>(sql`select count(*)::int as n from email_outbox where status = 'sending'`)
+        await database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from email_outbox where status = 'sending'`,
+        )
       ).rows as [{ n: number }];
       sendingWhileSending = Math.max(sendingWhileSending, n);
       await send(message);
@@ -196,6 +201,21 @@ describe('outbox mode (.eml files)', () => {
     expect(await deliverQueuedEmail({ db: database.db, mailer, now })).toEqual({ sent: 0, failed: 0 });
     clock += retryDelayMs(1);
     expect(await deliverQueuedEmail({ db: database.db, mailer, now })).toEqual({ sent: 1, failed: 0 });
+  });
+
+  it("counts a row queued within the clock's millisecond as due (the database keeps microseconds)", async () => {
+    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    await enqueueEmail({ db: database.db, message: { to: 'edge@example.com', subject: 'Edge', text: 'e' } });
+    await database.db.execute(sql`update email_outbox set next_attempt_at = '2030-01-01T00:00:00.000700Z'`);
+    const at = (iso: string) => () => new Date(iso);
+    expect(await deliverQueuedEmail({ db: database.db, mailer, now: at('2029-12-31T23:59:59.999Z') })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    expect(await deliverQueuedEmail({ db: database.db, mailer, now: at('2030-01-01T00:00:00.000Z') })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
   });
 
   it('gives each message a Message-ID derived from its row, the same when it is sent again after a crash', async () => {
