@@ -28,11 +28,12 @@ const NAMES_REMEMBERED = 2_000;
 
 /** Bumped when a kept plan no longer fits its table: names of the new generation are new plans. */
 let generation = 0;
+const generationPrefix = () => `wyf${generation}_`;
 const names = new Map<string, string>();
 function nameOf(text: string): string {
   let name = names.get(text);
   if (name) return name;
-  name = `wyf${generation}_${createHash('sha1').update(text).digest('base64url')}`;
+  name = `${generationPrefix()}${createHash('sha1').update(text).digest('base64url')}`;
   if (names.size >= NAMES_REMEMBERED) names.delete(names.keys().next().value!);
   names.set(text, name);
   return name;
@@ -40,7 +41,7 @@ function nameOf(text: string): string {
 
 /** A statement of the current generation met a changed table: the next ones are planned again. */
 function staleGeneration(name: string): void {
-  if (!name.startsWith(`wyf${generation}_`)) return;
+  if (!name.startsWith(generationPrefix())) return;
   generation += 1;
   names.clear();
 }
