@@ -12,7 +12,9 @@
  * (100,200 a second) for CHECKOUT_STEADY_SECONDS (10), shop then floor: their p50/p99 at loads
  * both can serve.
  */
+import { readdir } from 'node:fs/promises';
 import { SEED_DISCOUNT } from '../../domain/discount';
+import { outboxDir } from '../../server/mail/create-mailer';
 import { startCheckoutFloor } from '../lib/checkout-floor';
 import { steadyLoad, type SteadyLoadResult } from '../lib/steady-load';
 import { clientAddresses, indianaTotalCents, publicProduct, setVariantStock, signInAdmin } from '../lib/shop-admin';
@@ -163,6 +165,24 @@ async function loadPayments(ctx: ScenarioContext, side: Side, sessions: string[]
   return { result, paid, perSecond: paid / seconds };
 }
 
+/**
+ * Waits until the shop's outbox holds `expected` confirmations (or `timeoutMs` passed): the
+ * payments queue one each and the shop writes them after answering, so the steady-rate run
+ * that follows measures checkouts, not the last round's mail. The floor queues its row and
+ * sends nothing. Returns the messages written and the milliseconds waited.
+ */
+async function outboxSettled(dataDir: string, expected: number, timeoutMs = 30_000) {
+  const started = Date.now();
+  const written = async () =>
+    (await readdir(outboxDir(dataDir)).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).length;
+  let count = await written();
+  while (count < expected && Date.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    count = await written();
+  }
+  return { count, waitedMs: Date.now() - started };
+}
+
 const ratioOf = (shop: number, floor: number) => (floor > 0 ? shop / floor : null);
 const x = (value: number | null) => (value == null ? '-' : `${value.toFixed(2)}x`);
 
@@ -219,6 +239,7 @@ export default defineScenario({
         shopP99: number;
         floorP99: number;
         paid: string;
+        paidCount: number;
         ratio: number | null;
       }[] = [];
       for (let index = 0; index < rounds; index++) {
@@ -232,6 +253,7 @@ export default defineScenario({
           shopP99: s.result.latencyP99Ms,
           floorP99: f.result.latencyP99Ms,
           paid: `${s.paid} of ${shopSessions.length}`,
+          paidCount: s.paid,
           ratio: ratioOf(s.perSecond, f.perSecond),
         });
         ctx.log(
@@ -239,6 +261,10 @@ export default defineScenario({
             `floor ${f.perSecond.toFixed(1)}/s p99 ${f.result.latencyP99Ms} ms: ${x(paymentRounds.at(-1)!.ratio)}`,
         );
       }
+
+      const paidByShop = paymentRounds.reduce((sum, r) => sum + r.paidCount, 0);
+      const mail = await outboxSettled(ctx.dataDir, paidByShop);
+      ctx.log(`confirmations in the shop's outbox: ${mail.count} of ${paidByShop}, ${mail.waitedMs} ms after the last payment round`);
 
       // Shoppers arriving at each rate on average, over at most 50 connections (after the
       // payments, so that their rounds meet the same tables as before this run existed).
@@ -289,6 +315,7 @@ export default defineScenario({
           'payments/s floor per round': paymentRounds.map((r) => r.floor.toFixed(1)).join(' '),
           'payment p99 ms shop per round': paymentRounds.map((r) => r.shopP99).join(' '),
           'payments paid shop per round': paymentRounds.map((r) => r.paid).join(', '),
+          'confirmations written before the steady runs (waited ms)': `${mail.count} of ${paidByShop} (${mail.waitedMs})`,
         },
         data: {
           creationRounds,
