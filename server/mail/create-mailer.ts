@@ -71,19 +71,32 @@ export function createMailer(options: { config: Pick<Config, 'mail' | 'dataDir'>
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = outboxDir(dataDir);
-  let sweptTemporaryFiles = false;
+  // The folder is made (and old temporary files swept) once, not before every message; made
+  // again if someone removed it while the shop runs.
+  let folder: Promise<void> | undefined;
+  const prepareFolder = () =>
+    (folder ??= (async () => {
+      await mkdir(dir, { recursive: true });
+      await removeStaleTemporaryFiles(dir);
+    })().catch((error: unknown) => {
+      folder = undefined;
+      throw error;
+    }));
   return {
     mode: 'outbox',
     async send(message) {
       const info = await transport.sendMail(envelope(message));
-      await mkdir(dir, { recursive: true });
-      if (!sweptTemporaryFiles) {
-        sweptTemporaryFiles = true;
-        await removeStaleTemporaryFiles(dir);
-      }
+      await prepareFolder();
       // Sortable by time, unique across processes.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(6).toString('hex')}.eml`;
-      await writeWhole(path.join(dir, name), info.message as Buffer);
+      try {
+        await writeWhole(path.join(dir, name), info.message as Buffer);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        folder = undefined;
+        await prepareFolder();
+        await writeWhole(path.join(dir, name), info.message as Buffer);
+      }
     },
     close: () => transport.close(),
   };
