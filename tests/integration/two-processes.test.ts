@@ -180,7 +180,7 @@ describe.skipIf(!serverUrl)('two processes, one shop', () => {
         const html = await cached.text();
         expect(html, pathname).toContain('$51.00');
         if (cached.headers.get('x-page-cache') === 'hit') break;
-        expect(Date.now() - createdAt, `${pathname} is not kept in the other process's cache`).toBeLessThan(1_000);
+        expect(Date.now() - createdAt, `${pathname} is not kept in the other process's cache`).toBeLessThan(5_000);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     }
