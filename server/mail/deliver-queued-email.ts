@@ -115,21 +115,20 @@ export async function deliverQueuedEmail(options: {
     const rows = await claimDue(db, now(), size);
     const delivered: ClaimedRow[] = [];
     try {
-      // The claim's rows go out together: a file in the outbox is a chain of small asynchronous
-      // steps, and one after another they waited for a busy event loop at every step (at rush
-      // hour a claim of 10 took seconds, and the confirmations waited for the rush to end).
-      await Promise.all(
-        rows.map(async (row) => {
-          try {
-            await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, outboxId: row.id });
-            delivered.push(row);
-            sent += 1;
-          } catch (error) {
-            failed += 1;
-            await recordFailure(db, row, error, now());
-          }
-        }),
-      );
+      // One after another, on purpose: each .eml is a chain of small asynchronous steps, so at
+      // rush hour the messages yield to the shoppers' requests and follow when the rush eases
+      // (decision 035, sixth round: sending a claim's rows together moved their CPU into the
+      // payments' time, about a fifth slower on PostgreSQL, for the same total work).
+      for (const row of rows) {
+        try {
+          await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, outboxId: row.id });
+          delivered.push(row);
+          sent += 1;
+        } catch (error) {
+          failed += 1;
+          await recordFailure(db, row, error, now());
+        }
+      }
     } finally {
       await markSent(db, delivered, now());
     }

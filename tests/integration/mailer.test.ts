@@ -145,31 +145,6 @@ describe('outbox mode (.eml files)', () => {
     expect(rows.filter((row) => row.status === 'sent')).toHaveLength(count - 1);
   });
 
-  it('sends the rows of one claim at the same time (a busy event loop then delays each, not their sum)', async () => {
-    for (let i = 0; i < 3; i += 1) {
-      await enqueueEmail({ db: database.db, message: { to: `t${i}@example.com`, subject: `Together ${i}`, text: 'x' } });
-    }
-    let started = 0;
-    let allStarted!: () => void;
-    const together = new Promise<void>((resolve) => (allStarted = resolve));
-    const mailer: Mailer = {
-      mode: 'outbox',
-      close: () => undefined,
-      async send() {
-        started += 1;
-        if (started === 3) allStarted();
-        // One after another, the first send would wait here for the others and give up.
-        let timer: NodeJS.Timeout | undefined;
-        const givesUp = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('sent one after another')), 2_000);
-        });
-        await Promise.race([together, givesUp]).finally(() => clearTimeout(timer));
-      },
-    };
-    expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 3, failed: 0 });
-    expect(started).toBe(3);
-  });
-
   it('makes the outbox folder again when it was removed while the shop runs', async () => {
     const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
     await mailer.send({ to: 'a@example.com', subject: 'Before', text: 'x' });
