@@ -115,10 +115,11 @@ export async function deliverQueuedEmail(options: {
     const rows = await claimDue(db, now(), size);
     const delivered: ClaimedRow[] = [];
     try {
-      // One after another, on purpose: each .eml is a chain of small asynchronous steps, so at
-      // rush hour the messages yield to the shoppers' requests and follow when the rush eases
-      // (decision 035, sixth round: sending a claim's rows together moved their CPU into the
-      // payments' time, about a fifth slower on PostgreSQL, for the same total work).
+      // One after another, on purpose: each .eml is a chain of small asynchronous steps that
+      // shoppers' requests can come between (decision 035, sixth round: sending a claim's rows
+      // together moved their CPU into the payments' time, about a fifth slower on PostgreSQL,
+      // for the same total work). A run also waits for a busy process before it claims
+      // (start-mail-delivery.ts).
       for (const row of rows) {
         try {
           await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, outboxId: row.id });

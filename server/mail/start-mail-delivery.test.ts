@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import type { Mailer } from './create-mailer';
-import { startMailDelivery } from './start-mail-delivery';
+import { eventLoopBusy, startMailDelivery } from './start-mail-delivery';
 
 /** A database with an empty outbox that counts delivery runs (each run starts with one statement giving up stale claims). */
 function emptyOutbox() {
@@ -41,5 +41,67 @@ describe('startMailDelivery', () => {
     expect(outbox.runs()).toBe(1);
     await delivery.deliverNow();
     expect(outbox.runs()).toBe(1);
+  });
+
+  it('waits while the process is busy, and claims once a wait finds it quiet (issue 31: requests first)', async () => {
+    const outbox = emptyOutbox();
+    let looks = 0;
+    // Each wait looks twice (at its start and its end); the first two waits find the process busy.
+    const isBusy = () => ++looks <= 4;
+    const delivery = startMailDelivery({ db: outbox.db, mailer, logger, intervalMs: 60_000, gatherMs: 5, isBusy });
+    await delivery.deliverNow();
+    expect(looks).toBe(6);
+    expect(outbox.runs()).toBe(1);
+    await delivery.stop();
+  });
+
+  it('claims after yieldForMs however busy the process stays', async () => {
+    const outbox = emptyOutbox();
+    const delivery = startMailDelivery({
+      db: outbox.db,
+      mailer,
+      logger,
+      intervalMs: 60_000,
+      gatherMs: 10,
+      yieldForMs: 150,
+      isBusy: () => true,
+    });
+    const started = Date.now();
+    await delivery.deliverNow();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    expect(outbox.runs()).toBe(1);
+    await delivery.stop();
+  });
+
+  it('delivers what waits for a busy process at once when it stops', async () => {
+    const outbox = emptyOutbox();
+    const delivery = startMailDelivery({
+      db: outbox.db,
+      mailer,
+      logger,
+      intervalMs: 60_000,
+      yieldForMs: 60_000,
+      isBusy: () => true,
+    });
+    const demand = delivery.deliverNow();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(outbox.runs()).toBe(0);
+    await delivery.stop();
+    await demand;
+    expect(outbox.runs()).toBe(1);
+  });
+});
+
+describe('eventLoopBusy', () => {
+  it('says busy after the loop worked since the last look, and quiet after it waited', async () => {
+    const busy = eventLoopBusy();
+    busy();
+    const until = performance.now() + 40;
+    while (performance.now() < until) {
+      // The event loop works (a request being answered, say).
+    }
+    expect(busy()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(busy()).toBe(false);
   });
 });
