@@ -4,7 +4,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useMatches,
   useRouteLoaderData,
   type LinksFunction,
@@ -16,6 +15,7 @@ import appStylesHref from './app.css?url';
 import { listFavoriteIds } from '@server/favorites/favorites';
 import { FavoritesSync } from '~/components/shop/favorites-sync';
 import { NotFound } from '~/components/shop/not-found';
+import { RouteScrollRestoration } from '~/components/shop/route-scroll-restoration';
 import { SiteFooter } from '~/components/shop/site-footer';
 import { SiteHeader } from '~/components/shop/site-header';
 import { VisitorTracker } from '~/components/shop/visitor-tracker';
@@ -68,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster />
         <FavoritesSync viewerId={data?.viewer?.userId ?? null} accountIds={data?.favoriteIds ?? null} />
         <VisitorTracker />
-        <ScrollRestoration nonce={nonce} />
+        <RouteScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
