@@ -19,10 +19,18 @@ function emptyOutbox() {
 const mailer = { mode: 'outbox', send: async () => undefined, close: () => undefined } as unknown as Mailer;
 const logger = { warn: () => undefined, error: () => undefined } as never;
 
+/** The loop on that outbox, its 5-second timer out of the way. */
+function startOn(
+  outbox: ReturnType<typeof emptyOutbox>,
+  options: Partial<Parameters<typeof startMailDelivery>[0]> = {},
+) {
+  return startMailDelivery({ db: outbox.db, mailer, logger, intervalMs: 60_000, ...options });
+}
+
 describe('startMailDelivery', () => {
   it('gathers the demands of 50 ms into one run (issue 31: one run per payment at rush hour)', async () => {
     const outbox = emptyOutbox();
-    const delivery = startMailDelivery({ db: outbox.db, mailer, logger, intervalMs: 60_000 });
+    const delivery = startOn(outbox);
     const demands = Array.from({ length: 5 }, () => delivery.deliverNow());
     expect(outbox.runs()).toBe(0);
     await Promise.all(demands);
@@ -34,7 +42,7 @@ describe('startMailDelivery', () => {
 
   it('runs a gathering demand at once when it stops, and none after', async () => {
     const outbox = emptyOutbox();
-    const delivery = startMailDelivery({ db: outbox.db, mailer, logger, intervalMs: 60_000, gatherMs: 10_000 });
+    const delivery = startOn(outbox, { gatherMs: 10_000 });
     const demand = delivery.deliverNow();
     await delivery.stop();
     await demand;
@@ -48,7 +56,7 @@ describe('startMailDelivery', () => {
     let looks = 0;
     // Each wait looks twice (at its start and its end); the first two waits find the process busy.
     const isBusy = () => ++looks <= 4;
-    const delivery = startMailDelivery({ db: outbox.db, mailer, logger, intervalMs: 60_000, gatherMs: 5, isBusy });
+    const delivery = startOn(outbox, { gatherMs: 5, isBusy });
     await delivery.deliverNow();
     expect(looks).toBe(6);
     expect(outbox.runs()).toBe(1);
@@ -57,15 +65,7 @@ describe('startMailDelivery', () => {
 
   it('claims after yieldForMs however busy the process stays', async () => {
     const outbox = emptyOutbox();
-    const delivery = startMailDelivery({
-      db: outbox.db,
-      mailer,
-      logger,
-      intervalMs: 60_000,
-      gatherMs: 10,
-      yieldForMs: 150,
-      isBusy: () => true,
-    });
+    const delivery = startOn(outbox, { gatherMs: 10, yieldForMs: 150, isBusy: () => true });
     const started = Date.now();
     await delivery.deliverNow();
     expect(Date.now() - started).toBeGreaterThanOrEqual(150);
@@ -75,14 +75,7 @@ describe('startMailDelivery', () => {
 
   it('delivers what waits for a busy process at once when it stops', async () => {
     const outbox = emptyOutbox();
-    const delivery = startMailDelivery({
-      db: outbox.db,
-      mailer,
-      logger,
-      intervalMs: 60_000,
-      yieldForMs: 60_000,
-      isBusy: () => true,
-    });
+    const delivery = startOn(outbox, { yieldForMs: 60_000, isBusy: () => true });
     const demand = delivery.deliverNow();
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(outbox.runs()).toBe(0);
