@@ -172,8 +172,8 @@ const outboxCount = async (dataDir: string) =>
 
 /**
  * Waits until the shop's outbox holds `expected` messages (or `timeoutMs` passed). Each payment
- * queues a confirmation that the shop writes after answering, and at rush hour the messages
- * yield to the requests (deliver-queued-email.ts), so they trail a payment round. The floor
+ * queues a confirmation that the shop writes after answering, and while the shop is busy its
+ * mail waits up to a second (server/mail/start-mail-delivery.ts), so they trail a payment round. The floor
  * queues its row and sends nothing: the floor's round and the steady-rate runs start once the
  * shop's messages are written, so that neither meets the shop's mail. Returns the count and
  * the milliseconds waited.
@@ -246,7 +246,7 @@ export default defineScenario({
         paid: string;
         ratio: number | null;
       }[] = [];
-      // Unmeasured warm-up of both sides' payments, as of their creations above: the first
+      // Unmeasured warm-up of both sides' payments, as the creations had above: the first
       // payments of a process also compile its payment path and name its statements (the
       // shop's first round took a fifth more CPU per payment than its later ones).
       const mailBeforeWarmup = await outboxCount(ctx.dataDir);

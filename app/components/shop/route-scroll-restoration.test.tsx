@@ -56,7 +56,10 @@ describe('RouteScrollRestoration', () => {
     const scrolls = recordScrolls();
     const router = shop();
     await act(() => router.navigate('/products/simple-cross-tee'));
+    const before = scrolls.length;
     await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/t-shirts');
+    expect(scrolls.length).toBe(before + 1);
     expect(scrolls.at(-1)?.behavior).toBe('auto');
     expect(document.documentElement.style.scrollBehavior).toBe('');
   });
