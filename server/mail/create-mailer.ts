@@ -6,6 +6,10 @@
  * (a dot file ending .tmp, which no reader of *.eml sees), flushed to disk, then renamed, so a
  * kill -9 or a full disk mid-write never leaves an empty or cut-off message. Temporary files
  * left by a process that died are removed once they are an hour old.
+ *
+ * A message from an email_outbox row is written under a name of its own (the time it was queued
+ * and the row's id), so a message written again after a crash (its sender died before the row
+ * was marked sent, and the claim's lease ran out) replaces its own file: one .eml per message.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
@@ -18,8 +22,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
-  /** The email_outbox row it is sent from: its Message-ID is derived from it. */
+  /** The email_outbox row it is sent from: its Message-ID (and its .eml file's name) are derived from it. */
   outboxId?: string;
+  /** When that row was queued (ISO 8601): the .eml file's name starts with it, so the folder sorts by queueing. */
+  queuedAt?: string;
 }
 
 /**
@@ -87,8 +93,7 @@ export function createMailer(options: { config: Pick<Config, 'mail' | 'dataDir'>
     async send(message) {
       const info = await transport.sendMail(envelope(message));
       await prepareFolder();
-      // Sortable by time, unique across processes.
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(6).toString('hex')}.eml`;
+      const name = outboxFileName(message);
       try {
         await writeWhole(path.join(dir, name), info.message as Buffer);
       } catch (error) {
@@ -102,12 +107,29 @@ export function createMailer(options: { config: Pick<Config, 'mail' | 'dataDir'>
   };
 }
 
+/**
+ * Sortable by time. A row's message is named by the row (written again, it replaces itself);
+ * any other is unique by a random part.
+ */
+export function outboxFileName(message: Pick<MailMessage, 'outboxId' | 'queuedAt'>, now = new Date()): string {
+  const stamp = (message.queuedAt ?? now.toISOString()).replace(/[:.]/g, '-');
+  const id = message.outboxId?.replace(/[^0-9a-zA-Z-]/g, '') || randomBytes(6).toString('hex');
+  return `${stamp}-${id}.eml`;
+}
+
 const TEMPORARY_SUFFIX = '.tmp';
 const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 
-/** Writes `bytes` to a temporary name beside `file`, flushes it, then renames it into place. */
+/**
+ * Writes `bytes` to a temporary name beside `file`, flushes it, then renames it into place (over
+ * the file, when the same message was written before). The temporary name is the writer's own,
+ * so two writers of one message (a slow one whose lease ran out, and the next) never meet.
+ */
 async function writeWhole(file: string, bytes: Buffer): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}${TEMPORARY_SUFFIX}`);
+  const temporary = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${randomBytes(4).toString('hex')}${TEMPORARY_SUFFIX}`,
+  );
   const handle = await open(temporary, 'wx');
   try {
     await handle.writeFile(bytes);

@@ -18,7 +18,9 @@
  * create-mailer.ts SMTP_TIMEOUTS). The claim counts the attempt, and the outcome is recorded
  * only by the claim that is still current, so a slow sender whose lease ran out cannot
  * overwrite the newer one. A message sent twice that way carries the same Message-ID, derived
- * from the row (create-mailer.ts), so it is recognisable as one message.
+ * from the row (create-mailer.ts), so it is recognisable as one message; in the outbox folder
+ * it replaces its own .eml file (named by the row), so a crash during a claim of up to
+ * OUTBOX_CLAIM_BATCH files leaves one file per message.
  *
  * Every time is the injected clock's (`now`), so a test can run 24 hours of retries at once.
  */
@@ -39,6 +41,8 @@ type ClaimedRow = {
   text: string;
   html: string | null;
   attempts: number;
+  /** When the row was queued, ISO 8601 in UTC to the microsecond (the .eml file's name starts with it). */
+  queuedAt: string;
 };
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -79,7 +83,9 @@ async function claimDue(db: Database, now: Date, size: number): Promise<ClaimedR
       )
       returning id, "to", subject, text, html, attempts, created_at
     )
-    select id, "to", subject, text, html, attempts from claimed order by created_at, id`);
+    select id, "to", subject, text, html, attempts,
+      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "queuedAt"
+    from claimed order by created_at, id`);
   return claimed.rows;
 }
 
@@ -122,7 +128,14 @@ export async function deliverQueuedEmail(options: {
       // (start-mail-delivery.ts).
       for (const row of rows) {
         try {
-          await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, outboxId: row.id });
+          await mailer.send({
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html,
+            outboxId: row.id,
+            queuedAt: row.queuedAt,
+          });
           delivered.push(row);
           sent += 1;
         } catch (error) {

@@ -197,6 +197,56 @@ describe('outbox mode (.eml files)', () => {
     });
   });
 
+  it('leaves one .eml per message when its sender died in the middle of a claim: a message written again replaces its file', async () => {
+    const files = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+    let clock = Date.now() + 1_000;
+    const now = () => new Date(clock);
+    for (let i = 0; i < 4; i += 1) {
+      await enqueueEmail({
+        db: database.db,
+        message: { to: `claim${i}@example.com`, subject: `Claim ${i}`, text: `m${i}` },
+      });
+    }
+    // The sender writes two files, then its process stops in the third send: no row is marked sent.
+    let written = 0;
+    const dying: Mailer = {
+      mode: 'outbox',
+      send: async (message) => {
+        if (written === 2) return new Promise<void>(() => undefined);
+        await files.send(message);
+        written += 1;
+      },
+      close: () => undefined,
+    };
+    void deliverQueuedEmail({ db: database.db, mailer: dying, now });
+    await expect.poll(async () => (await outboxFiles()).length).toBe(2);
+    const before = (await outboxFiles()).sort();
+    const firstContents = await readFile(path.join(dataDir, 'outbox', before[0]!), 'utf8');
+    expect((await database.db.select().from(emailOutbox)).map((row) => row.status)).toEqual(Array(4).fill('sending'));
+
+    // After the claim's lease and back-off, another deliverer sends all four.
+    clock += CLAIM_LEASE_SECONDS * 1000 + retryDelayMs(1);
+    expect(await deliverQueuedEmail({ db: database.db, mailer: files, now })).toEqual({ sent: 4, failed: 0 });
+    const after = (await outboxFiles()).sort();
+    expect(after).toHaveLength(4);
+    expect(after).toEqual(expect.arrayContaining(before));
+    const rows = await database.db.select().from(emailOutbox);
+    for (const row of rows) {
+      expect(row.status).toBe('sent');
+      expect(after.filter((name) => name.endsWith(`-${row.id}.eml`))).toHaveLength(1);
+    }
+    // Named by when each was queued, so the folder lists them in that order; rewritten whole.
+    const byName = await Promise.all(after.map((name) => readFile(path.join(dataDir, 'outbox', name), 'utf8')));
+    expect(byName.map((raw) => /^Subject: (.*)$/m.exec(raw)?.[1])).toEqual([
+      'Claim 0',
+      'Claim 1',
+      'Claim 2',
+      'Claim 3',
+    ]);
+    expect(byName[0]!.replace(/^Date: .*$/m, '')).toBe(firstContents.replace(/^Date: .*$/m, ''));
+    expect((await readdir(path.join(dataDir, 'outbox'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('claims a row for its lease plus the back-off: a message that crashes its sender is not claimed again at once', async () => {
     const crashing: Mailer = { mode: 'outbox', send: () => new Promise<void>(() => undefined), close: () => undefined };
     let clock = Date.now() + 1_000;
@@ -238,22 +288,25 @@ describe('outbox mode (.eml files)', () => {
       .select()
       .from(emailOutbox)
       .where(sql`"to" = 'twice@example.com'`);
-    // The process died after sending, before recording it: the lease runs out, it goes again.
+    const sent = async () =>
+      Promise.all(
+        (await outboxFiles()).map(async (file) => {
+          const raw = unfold(await readFile(path.join(dataDir, 'outbox', file), 'utf8'));
+          return { file, to: /^To: (.+)$/m.exec(raw)![1], messageId: /^Message-ID: (.+)$/im.exec(raw)![1] };
+        }),
+      );
+    const first = (await sent()).filter((entry) => entry.to === 'twice@example.com');
+    expect(first).toHaveLength(1);
+    expect(first[0]!.messageId).toBe(`<outbox.${row!.id}@wearyourfaith.local>`);
+    // The process died after sending, before recording it: the lease runs out, it goes again,
+    // with the same Message-ID (by SMTP, a receiver folds the two), into the same .eml file.
     await database.db.execute(
       sql`update email_outbox set status = 'sending', claimed_at = now() - make_interval(secs => ${CLAIM_LEASE_SECONDS + 5}), next_attempt_at = now() - interval '1 second' where id = ${row!.id}`,
     );
     expect(await deliverQueuedEmail({ db: database.db, mailer })).toEqual({ sent: 1, failed: 0 });
-    const files = await outboxFiles();
-    const ids = await Promise.all(
-      files.map(async (file) => {
-        const raw = unfold(await readFile(path.join(dataDir, 'outbox', file), 'utf8'));
-        return { to: /^To: (.+)$/m.exec(raw)![1], messageId: /^Message-ID: (.+)$/im.exec(raw)![1] };
-      }),
-    );
+    const ids = await sent();
     const twice = ids.filter((entry) => entry.to === 'twice@example.com');
-    expect(twice).toHaveLength(2);
-    expect(twice[0]!.messageId).toBe(`<outbox.${row!.id}@wearyourfaith.local>`);
-    expect(twice[1]!.messageId).toBe(twice[0]!.messageId);
+    expect(twice).toEqual([first[0]]);
     expect(ids.find((entry) => entry.to === 'once@example.com')!.messageId).not.toBe(twice[0]!.messageId);
   });
 
