@@ -13,10 +13,12 @@ test.use({ viewport: { width: 375, height: 800 } });
 test('a card tapped low in a list opens its product page at the top', async ({ page }) => {
   await skipPromo(page);
   await gotoHydrated(page, '/t-shirts');
-  const cards = page.locator('#products').getByRole('article');
-  await cards.last().getByRole('link').first().click();
+  const card = page.locator('#products').getByRole('article').last();
+  const name = (await card.getAttribute('aria-label'))!;
+  await card.getByRole('link').first().click();
   await page.waitForURL(/\/products\//);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The product's own heading (the list's h1 stays on screen until the new page commits).
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   // In-page links still glide: the stylesheet keeps its smooth scrolling.
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
