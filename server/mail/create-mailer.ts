@@ -112,7 +112,7 @@ export function createMailer(options: { config: Pick<Config, 'mail' | 'dataDir'>
  * any other is unique by a random part.
  */
 export function outboxFileName(message: Pick<MailMessage, 'outboxId' | 'queuedAt'>, now = new Date()): string {
-  const stamp = (message.queuedAt ?? now.toISOString()).replace(/[:.]/g, '-');
+  const stamp = (message.queuedAt ?? now.toISOString()).replace(/[^0-9A-Za-z]/g, '-');
   const id = message.outboxId?.replace(/[^0-9a-zA-Z-]/g, '') || randomBytes(6).toString('hex');
   return `${stamp}-${id}.eml`;
 }
