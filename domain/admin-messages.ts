@@ -41,6 +41,11 @@ export const imageTypeInvalid = 'Please select an image file';
 export const imageTooLarge = 'Image size must be less than 5MB';
 export const uploadFailed = (message: string) => `Failed to upload image: ${message}`;
 export const imageUploaded = 'Image uploaded successfully';
+/** Ours: an image of more pixels than the shop reads (a decompression bomb, or a huge scan). */
+export const imageTooManyPixels = (maxMegapixels: number, width: number, height: number) =>
+  `Images are at most ${formatCount(maxMegapixels)} megapixels; this one is ${formatCount(width)} × ${formatCount(height)} pixels`;
+/** Ours: an image whose header reads but whose data does not (cut short, or damaged). */
+export const imageDamaged = uploadFailed('the file is damaged or incomplete');
 
 // ── SPEC §8 / §6: payment provider sync ───────────────────────────────────
 export const syncFailedTitle = 'Sync Failed';

@@ -4,6 +4,7 @@
  * each with the label its filter shows, and the page size.
  */
 import { z } from 'zod';
+import { isTypedYear, TYPED_YEARS_TEXT } from './dates';
 
 export interface AuditChange {
   field: string;
@@ -75,7 +76,8 @@ export function isAuditAction(value: string): value is AuditAction {
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const DaySchema = z.iso.date();
+/** A day of TYPED_YEARS (a wider one reached the database as a year it cannot store). */
+const DaySchema = z.iso.date().refine((day) => isTypedYear(Number(day.slice(0, 4))), `Days are ${TYPED_YEARS_TEXT}`);
 
 /** The Activity tab's query: ?actor=&action=&from=YYYY-MM-DD&to=YYYY-MM-DD&page=. */
 export const AuditFilterSchema = z.object({

@@ -16,6 +16,7 @@ import {
   type DiscountKind,
 } from './discount';
 import { formatCents, formatCount } from './money';
+import { TYPED_YEARS_TEXT } from './dates';
 
 export type { DiscountInput };
 
@@ -52,7 +53,7 @@ export const DISCOUNT_ERRORS = {
   percent: 'Percentage: a whole number from 1 to 100',
   fixed: `Amount off: from $0.01 to ${formatCents(DISCOUNT_MAX_CENTS)}`,
   minimum: `Minimum subtotal: from $0.00 to ${formatCents(DISCOUNT_MAX_CENTS)}`,
-  date: (field: 'startsAt' | 'endsAt') => `${DISCOUNT_FIELD_LABELS[field]}: enter a date and time`,
+  date: (field: 'startsAt' | 'endsAt') => `${DISCOUNT_FIELD_LABELS[field]}: enter a date and time ${TYPED_YEARS_TEXT}`,
   endBeforeStart: 'Ends at: must be after Starts at',
   usageLimit: `Total uses: a whole number from 1 to ${formatCount(DISCOUNT_MAX_USES)}`,
   usageBelowUses: (uses: number) => `Total uses: cannot be below the ${uses} uses already made`,

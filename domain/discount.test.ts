@@ -224,7 +224,12 @@ describe('validateDiscountInput (every field named)', () => {
     [{ value: 5.5 }, 'value', 'Amount off: from $0.01 to $100,000.00'],
     [{ minSubtotalCents: -1 }, 'minSubtotalCents', 'Minimum subtotal: from $0.00 to $100,000.00'],
     [{ endsAt: '2026-12-04T00:00' }, 'endsAt', 'Ends at: must be after Starts at'],
-    [{ startsAt: 'soon' }, 'startsAt', 'Starts at: enter a date and time'],
+    [{ startsAt: 'soon' }, 'startsAt', 'Starts at: enter a date and time between 2000 and 2999'],
+    // 9999-12-31 23:00 in Indianapolis is year 10000 in UTC, which the database cannot store;
+    // year 0050 was read by Date.UTC as 1950.
+    [{ endsAt: '9999-12-31T23:00' }, 'endsAt', 'Ends at: enter a date and time between 2000 and 2999'],
+    [{ startsAt: '0050-06-01T00:00' }, 'startsAt', 'Starts at: enter a date and time between 2000 and 2999'],
+    [{ startsAt: '1999-12-31T23:59' }, 'startsAt', 'Starts at: enter a date and time between 2000 and 2999'],
     [{ usageLimit: 0 }, 'usageLimit', 'Total uses: a whole number from 1 to 1,000,000'],
     [{ perCustomerLimit: -1 }, 'perCustomerLimit', 'Uses per customer: a whole number from 1 to 1,000,000'],
     [{ categories: ['shoes'] }, 'categories', 'Categories: choose from t-shirts, hoodies, accessories'],

@@ -8,6 +8,7 @@
  * order', '{CODE} - free shipping'). Pure: no I/O; the usage counts come from the caller.
  */
 import { CATEGORY_LABELS, type ProductCategory } from './categories';
+import { isTypedYear } from './dates';
 import { formatCents, type Cents } from './money';
 import type { DiscountKind, DiscountTerms, PriceLine } from './price-order';
 
@@ -143,13 +144,13 @@ const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 /**
  * A wall-clock time in the shop's zone, as a datetime-local field gives it ('2026-12-01T00:00'),
  * as an instant; null when it is not such a time. A time skipped by the spring change counts
- * as the instant an hour later's clock shows.
+ * as the instant an hour later's clock shows. Only years of TYPED_YEARS (domain/dates.ts).
  */
 export function shopTimeToInstant(local: string): Date | null {
   const match = LOCAL_PATTERN.exec(local);
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  if (!isTypedYear(year) || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
   const check = new Date(asUtc);
   if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;

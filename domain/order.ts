@@ -29,6 +29,18 @@ export function formatOrderNumber(sequence: number): string {
 
 /** Most units of one line at checkout. */
 export const CHECKOUT_MAX_QUANTITY = CART_MAX_QUANTITY;
+
+/**
+ * What a bad line of a cart says (the cart's quote and the checkout alike), by the field the
+ * check stopped at: a line that is not an object, or an unknown product, is not available.
+ */
+export function checkoutLineProblem(index: number, field: PropertyKey | undefined): string {
+  const label = `Line ${index + 1}`;
+  if (field === 'quantity') return `${label}: quantity must be a whole number from 1 to ${CHECKOUT_MAX_QUANTITY}`;
+  if (field === 'color') return `${label}: choose a color`;
+  if (field === 'size') return `${label}: choose a size`;
+  return `${label}: this product is not available`;
+}
 /** Most lines in one checkout. */
 export const CHECKOUT_MAX_LINES = 50;
 
@@ -36,7 +48,8 @@ const blankToUndefined = (value: unknown): unknown =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const CheckoutLineSchema = z.object({
-  productId: z.uuid(),
+  // A UUID is the same in either case (favorites take it so too); the shop's ids are lower case.
+  productId: z.uuid().transform((id) => id.toLowerCase()),
   color: z.string().trim().min(1).max(40),
   size: z.string().trim().min(1).max(40),
   quantity: z.number().int().min(1).max(CHECKOUT_MAX_QUANTITY),

@@ -188,6 +188,30 @@ describe('ProductInputSchema', () => {
     expect(messagesOf({})).toEqual([REQUIRED, REQUIRED, REQUIRED]);
   });
 
+  it("names the field a request broke, never the checker's own words", () => {
+    // A body that is not an object is a form with nothing filled in.
+    for (const body of [[], 7, 'x', null]) expect(messagesOf(body)).toEqual([REQUIRED]);
+    expect(messagesOf({ ...minimal, name: 'x'.repeat(121) })).toEqual(['Name: at most 120 characters']);
+    expect(messagesOf({ ...minimal, name: 'Tee\u0001\u001b[2J' })).toEqual([
+      'Name has characters that cannot be printed: remove them',
+    ]);
+    expect(messagesOf({ ...minimal, description: 'x'.repeat(5001) })).toEqual([
+      'Description: at most 5,000 characters',
+    ]);
+    // A description keeps its line breaks.
+    expect(messagesOf({ ...minimal, description: 'Soft.\nWarm.' })).toEqual([]);
+    const colors = Array.from({ length: 31 }, (_, index) => `Color ${index}`);
+    expect(messagesOf({ ...minimal, colors })).toEqual(['Colors: at most 30 entries of 1 to 40 characters each']);
+    expect(messagesOf({ ...minimal, sizes: [['M']] })).toEqual([
+      'Sizes: at most 30 entries of 1 to 40 characters each',
+    ]);
+    expect(messagesOf({ ...minimal, placement: ['front-page'] })).toEqual([
+      `Placement: choose from ${PLACEMENT_TAGS.join(', ')}`,
+    ]);
+    expect(messagesOf({ ...minimal, isActive: 'maybe' })).toEqual(['Active: yes or no']);
+    expect(messagesOf({ ...minimal, imageUrls: 'x' })).toEqual(['Image addresses must start with / or http(s)://']);
+  });
+
   it('refuses bad prices with a price message', () => {
     for (const priceCents of [0, -100, 15.5, 10_000_001, 'abc']) {
       expect(messagesOf({ ...minimal, priceCents })).toEqual([

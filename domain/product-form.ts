@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { BRAND_LINE, BRAND_LINE_PLACEMENT_TAG, BRAND_PLACEMENT_TAG, BRAND_WORD } from './brand';
 import { PRODUCT_CATEGORIES } from './categories';
 import * as ADMIN_MESSAGES from './admin-messages';
-import { parsePriceToCents } from './money';
+import { formatCount, parsePriceToCents } from './money';
+import { hasUnprintable } from './printable';
 
 export { isProductCategory, PRODUCT_CATEGORIES, type ProductCategory } from './categories';
 
@@ -37,6 +38,22 @@ export const PRODUCT_PRICE_MAX_CENTS = 10_000_000;
 export const PRODUCT_MAX_IMAGES = 20;
 export const PRODUCT_MAX_LIST_ENTRIES = 30;
 export const PRODUCT_LIST_ENTRY_MAX_LENGTH = 40;
+/**
+ * What the server says when a field breaks a limit above (the form's inputs keep to them; a
+ * request that does not gets the field's name, not the checker's words).
+ */
+export const PRODUCT_LIMIT_MESSAGES = {
+  name: `Name: at most ${PRODUCT_NAME_MAX_LENGTH} characters`,
+  description: `Description: at most ${formatCount(PRODUCT_DESCRIPTION_MAX_LENGTH)} characters`,
+  images: `At most ${PRODUCT_MAX_IMAGES} images per product`,
+  list: (label: string) =>
+    `${label}: at most ${PRODUCT_MAX_LIST_ENTRIES} entries of 1 to ${PRODUCT_LIST_ENTRY_MAX_LENGTH} characters each`,
+  placement: `Placement: choose from ${PLACEMENT_TAGS.join(', ')}`,
+  flag: (label: string) => `${label}: yes or no`,
+  unprintable: (label: string) => `${label} has characters that cannot be printed: remove them`,
+} as const;
+/** The most pixels an uploaded image may have: far beyond any product photo (decompression bombs). */
+export const PRODUCT_IMAGE_MAX_PIXELS = 40_000_000;
 /** Upload limit per image: sizes must be under this. SPEC §9 */
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -127,14 +144,23 @@ const ImageUrlSchema = z
   .refine(isSafeImageUrl, { error: ADMIN_MESSAGES.productImageUrlInvalid });
 
 /** A list given as an array or as a comma-separated string, trimmed and de-duplicated. */
-function listSchema<T extends z.ZodType<string>>(entry: T) {
+function listSchema<T extends z.ZodType<string>>(label: string, entry: T) {
+  const error = PRODUCT_LIMIT_MESSAGES.list(label);
   return z.preprocess(
     (value) => (isBlank(value) ? [] : typeof value === 'string' ? splitCommaList(value) : value),
-    z.array(entry).max(PRODUCT_MAX_LIST_ENTRIES).transform(unique),
+    z.array(entry, { error }).max(PRODUCT_MAX_LIST_ENTRIES, { error }).transform(unique),
   );
 }
 
-const ListEntrySchema = z.string().trim().min(1).max(PRODUCT_LIST_ENTRY_MAX_LENGTH);
+const listEntrySchema = (label: string) => {
+  const error = PRODUCT_LIMIT_MESSAGES.list(label);
+  return z
+    .string({ error })
+    .trim()
+    .min(1, { error })
+    .max(PRODUCT_LIST_ENTRY_MAX_LENGTH, { error })
+    .refine((entry) => !hasUnprintable(entry), { error: PRODUCT_LIMIT_MESSAGES.unprintable(label) });
+};
 
 function optionalCentsSchema(minimum: 0 | 1, message: string) {
   return z.preprocess(
@@ -148,7 +174,8 @@ function optionalCentsSchema(minimum: 0 | 1, message: string) {
   );
 }
 
-const FlagSchema = z.union([z.boolean(), z.stringbool()]);
+const flagSchema = (label: string) =>
+  z.union([z.boolean(), z.stringbool()], { error: PRODUCT_LIMIT_MESSAGES.flag(label) });
 
 /**
  * A product as the server accepts it (money in integer cents). Missing name, price or
@@ -156,47 +183,67 @@ const FlagSchema = z.union([z.boolean(), z.stringbool()]);
  * missing slug is generated from the name; the main image is the first of `imageUrls`.
  */
 export const ProductInputSchema = z
-  .object({
-    name: z.string(required).trim().min(1, required).max(PRODUCT_NAME_MAX_LENGTH),
-    slug: z.preprocess(
-      (value) => (isBlank(value) ? undefined : value),
-      z
-        .string()
+  .object(
+    {
+      name: z
+        .string(required)
         .trim()
-        .max(PRODUCT_NAME_MAX_LENGTH, { error: ADMIN_MESSAGES.productSlugInvalid })
-        .regex(SLUG_PATTERN, { error: ADMIN_MESSAGES.productSlugInvalid })
-        .optional(),
-    ),
-    description: z.preprocess(
-      (value) => (value === null ? undefined : value),
-      z.string().trim().max(PRODUCT_DESCRIPTION_MAX_LENGTH).default(''),
-    ),
-    priceCents: z.preprocess(
-      (value) => (isBlank(value) ? undefined : value),
-      z
-        .number({
-          error: (issue) => (issue.input === undefined ? ADMIN_MESSAGES.productRequiredFields : ADMIN_MESSAGES.productPriceInvalid),
-        })
-        .int({ error: ADMIN_MESSAGES.productPriceInvalid })
-        .positive({ error: ADMIN_MESSAGES.productPriceInvalid })
-        .max(PRODUCT_PRICE_MAX_CENTS, { error: ADMIN_MESSAGES.productPriceInvalid }),
-    ),
-    originalPriceCents: optionalCentsSchema(1, ADMIN_MESSAGES.productOriginalPriceInvalid),
-    costCents: optionalCentsSchema(0, ADMIN_MESSAGES.productCostInvalid),
-    category: z.preprocess(
-      (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-      z.enum(PRODUCT_CATEGORIES, required),
-    ),
-    imageUrl: z.preprocess((value) => (isBlank(value) ? null : value), ImageUrlSchema.nullable()),
-    imageUrls: z.preprocess((value) => value ?? [], z.array(ImageUrlSchema).max(PRODUCT_MAX_IMAGES)),
-    colors: listSchema(ListEntrySchema),
-    sizes: listSchema(ListEntrySchema),
-    placement: listSchema(z.enum(PLACEMENT_TAGS)),
-    tags: listSchema(ListEntrySchema.toLowerCase()),
-    isNewArrival: FlagSchema.default(false),
-    isFeatured: FlagSchema.default(false),
-    isActive: FlagSchema.default(true),
-  })
+        .min(1, required)
+        .max(PRODUCT_NAME_MAX_LENGTH, { error: PRODUCT_LIMIT_MESSAGES.name })
+        .refine((name) => !hasUnprintable(name), { error: PRODUCT_LIMIT_MESSAGES.unprintable('Name') }),
+      slug: z.preprocess(
+        (value) => (isBlank(value) ? undefined : value),
+        z
+          .string()
+          .trim()
+          .max(PRODUCT_NAME_MAX_LENGTH, { error: ADMIN_MESSAGES.productSlugInvalid })
+          .regex(SLUG_PATTERN, { error: ADMIN_MESSAGES.productSlugInvalid })
+          .optional(),
+      ),
+      description: z.preprocess(
+        (value) => (value === null ? undefined : value),
+        z
+          .string({ error: PRODUCT_LIMIT_MESSAGES.description })
+          .trim()
+          .max(PRODUCT_DESCRIPTION_MAX_LENGTH, { error: PRODUCT_LIMIT_MESSAGES.description })
+          .refine((text) => !hasUnprintable(text), { error: PRODUCT_LIMIT_MESSAGES.unprintable('Description') })
+          .default(''),
+      ),
+      priceCents: z.preprocess(
+        (value) => (isBlank(value) ? undefined : value),
+        z
+          .number({
+            error: (issue) =>
+              issue.input === undefined ? ADMIN_MESSAGES.productRequiredFields : ADMIN_MESSAGES.productPriceInvalid,
+          })
+          .int({ error: ADMIN_MESSAGES.productPriceInvalid })
+          .positive({ error: ADMIN_MESSAGES.productPriceInvalid })
+          .max(PRODUCT_PRICE_MAX_CENTS, { error: ADMIN_MESSAGES.productPriceInvalid }),
+      ),
+      originalPriceCents: optionalCentsSchema(1, ADMIN_MESSAGES.productOriginalPriceInvalid),
+      costCents: optionalCentsSchema(0, ADMIN_MESSAGES.productCostInvalid),
+      category: z.preprocess(
+        (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+        z.enum(PRODUCT_CATEGORIES, required),
+      ),
+      imageUrl: z.preprocess((value) => (isBlank(value) ? null : value), ImageUrlSchema.nullable()),
+      imageUrls: z.preprocess(
+        (value) => value ?? [],
+        z
+          .array(ImageUrlSchema, { error: ADMIN_MESSAGES.productImageUrlInvalid })
+          .max(PRODUCT_MAX_IMAGES, { error: PRODUCT_LIMIT_MESSAGES.images }),
+      ),
+      colors: listSchema('Colors', listEntrySchema('Colors')),
+      sizes: listSchema('Sizes', listEntrySchema('Sizes')),
+      placement: listSchema('Placement', z.enum(PLACEMENT_TAGS, { error: PRODUCT_LIMIT_MESSAGES.placement })),
+      tags: listSchema('Tags', listEntrySchema('Tags').toLowerCase()),
+      isNewArrival: flagSchema('New arrival').default(false),
+      isFeatured: flagSchema('Featured').default(false),
+      isActive: flagSchema('Active').default(true),
+    },
+    // A body that is not an object (an array, a number) is a form with nothing filled in.
+    required,
+  )
   .transform(({ slug, imageUrl, imageUrls, ...rest }) => ({
     ...rest,
     slug: slug ?? (slugify(rest.name) || 'product'),

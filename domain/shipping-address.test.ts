@@ -74,6 +74,22 @@ describe('validateShippingAddress', () => {
     });
   });
 
+  it('refuses control and direction-override characters in any field, even a name made only of them', () => {
+    expect(validateShippingAddress({ ...good, name: 'a\u0001\u001b' })).toEqual({
+      ok: false,
+      errors: { name: 'Full name has characters that cannot be printed: remove them' },
+    });
+    expect(validateShippingAddress({ ...good, line1: '1 Main St\u202E', city: 'Indy\u0000' })).toEqual({
+      ok: false,
+      errors: {
+        line1: 'Address line 1 has characters that cannot be printed: remove them',
+        city: 'City has characters that cannot be printed: remove them',
+      },
+    });
+    // A tab or a line break is whitespace, folded into one space as before; accents stay.
+    expect(validateShippingAddress({ ...good, name: 'José\tNúñez' })).toMatchObject({ ok: true, address: { name: 'José Núñez' } });
+  });
+
   it('refuses a blank address (an order of goods always ships somewhere), naming every required field', () => {
     expect(validateShippingAddress({ country: 'US' })).toEqual({
       ok: false,

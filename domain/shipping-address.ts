@@ -4,6 +4,7 @@
  * it) and the rules of an address: required fields and US ZIP codes (5 digits or ZIP+4),
  * each problem named per field. Pure: the sandbox page's server action decides with it.
  */
+import { hasUnprintable } from './printable';
 
 /** ISO 3166-1 alpha-2 codes with their names, the US first (SPEC §2: "We ship domestically and worldwide"). */
 export const SHIPPING_COUNTRIES = [
@@ -210,6 +211,10 @@ export function validateShippingAddress(raw: Partial<Record<AddressField, unknow
   const phone = value('phone');
   if (phone !== '' && !/^\+?[\d\s().-]{6,}$/.test(phone)) errors.phone = 'Enter a valid phone number';
   for (const field of ADDRESS_FIELDS) {
+    // Printed on the packing slip and in e-mails: no control or direction-override characters.
+    if (!errors[field] && hasUnprintable(value(field))) {
+      errors[field] = `${ADDRESS_LABELS[field]} has characters that cannot be printed: remove them`;
+    }
     if (!errors[field] && value(field).length > MAX_LENGTH[field]) {
       errors[field] = `${ADDRESS_LABELS[field]} is too long (at most ${MAX_LENGTH[field]} characters)`;
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AdminTaxReport } from '@domain/admin-contract';
+import { isTypedYear, TYPED_YEARS_TEXT } from '@domain/dates';
 import { badRequest } from '@server/app-error';
 import { requireAdmin } from '@server/staff/require-admin';
 import { jsonRoute } from '@server/http/json-route';
@@ -26,6 +27,9 @@ export const loader = jsonRoute<Route.LoaderArgs>(
     if (!query.success)
       throw badRequest('Report months are written YYYY-MM (for example 2026-11)', 'invalid-report-range');
     const { from, to, format } = query.data;
+    // A month of a year the database cannot store (or that JavaScript reads as 19xx) is refused here.
+    if ([from, to].some((month) => month && !isTypedYear(Number(month.slice(0, 4)))))
+      throw badRequest(`Report months are ${TYPED_YEARS_TEXT}`, 'invalid-report-range');
     if (from && to && from > to)
       throw badRequest('The report starts after it ends: swap the months', 'invalid-report-range');
     const report = await getTaxReport({ db: context.db, from, to });

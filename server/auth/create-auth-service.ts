@@ -10,6 +10,7 @@ import { createAuth, type Auth } from './create-auth';
 import { answerAtFloor } from './equal-time';
 import { getViewer } from './get-viewer';
 import { limitSignInAttempts } from './limit-sign-in';
+import { plainValidationMessage } from './plain-validation-message';
 
 
 export interface AuthService {
@@ -35,7 +36,12 @@ export function createAuthService(options: {
   return {
     // Sign-in attempts are counted atomically in front of Better Auth (limit-sign-in.ts); a
     // sign-up and a password reset answer at a fixed time, whether or not the address has an account (equal-time.ts).
-    handler: (request) => answerAtFloor(request, (held) => limitSignInAttempts({ db: options.db, request: held, handle: auth.handler })),
+    // A body refused by Better Auth's checker answers in the shop's words (plain-validation-message.ts).
+    handler: async (request) =>
+      plainValidationMessage(
+        request,
+        await answerAtFloor(request, (held) => limitSignInAttempts({ db: options.db, request: held, handle: auth.handler })),
+      ),
     api: auth.api,
     getViewer: (request) => getViewer({ auth, db: options.db, request }),
     async getSignedInAccount(request) {

@@ -50,12 +50,18 @@ type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /**
  * Better Auth logs a request it refuses for its own input (a callback URL or origin it does
- * not trust, a cross-site sign-in) at error level, with an info line of advice after it:
+ * not trust, a cross-site sign-in, a call of a feature the shop leaves off: changing the
+ * e-mail, deleting the account) at error level, with an info line of advice after it:
  * anyone can cause them, so they are warnings (and the advice debug), keeping error for
  * faults of the shop (issue 12 item 11).
  */
 export function authLogLevel(level: AuthLogLevel, message: string): AuthLogLevel {
-  if (level === 'error' && /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site)/.test(message)) {
+  if (
+    level === 'error' &&
+    /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site|(Change email|Delete user) is disabled)/.test(
+      message,
+    )
+  ) {
     return 'warn';
   }
   if (level === 'info' && message.startsWith("If it's a valid URL")) return 'debug';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import * as ADMIN_MESSAGES from '../../domain/admin-messages';
 import { IMAGE_VARIANT_WIDTHS, variantFileName } from '../../domain/product-image';
-import { PRODUCT_IMAGE_MAX_BYTES } from '../../domain/product-form';
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_MAX_PIXELS } from '../../domain/product-form';
 import { AppError, badRequest } from '../app-error';
 import type { Executor } from '../db/client';
 import { productImages } from '../db/schema';
@@ -20,8 +20,8 @@ const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
  * server: most processes never see one, and it is resident memory from the moment it loads.
  */
 const loadSharp = () => import('sharp').then((module) => module.default);
-/** Refuses decompression bombs: 40 megapixels is far beyond any product photo. */
-const MAX_PIXELS = 40_000_000;
+/** Refuses decompression bombs (domain/product-form.ts). */
+const MAX_PIXELS = PRODUCT_IMAGE_MAX_PIXELS;
 
 export interface UploadedImage {
   url: string;
@@ -41,14 +41,17 @@ export async function uploadProductImage(options: {
   if (bytes.length >= PRODUCT_IMAGE_MAX_BYTES)
     throw new AppError('body-too-large', { message: ADMIN_MESSAGES.imageTooLarge });
   const sharp = await loadSharp();
-  let format: string | undefined;
+  // The header only (no pixels decoded): its format, and its size, refused here by name.
+  let metadata: { format?: string; width?: number; height?: number } = {};
   try {
-    const metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
-    format = metadata.format;
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    format = undefined;
+    metadata = {};
   }
+  const { format, width = 0, height = 0 } = metadata;
   if (!format || !ACCEPTED_FORMATS.has(format)) throw badRequest(ADMIN_MESSAGES.imageTypeInvalid, 'invalid-image');
+  if (width * height > MAX_PIXELS)
+    throw badRequest(ADMIN_MESSAGES.imageTooManyPixels(MAX_PIXELS / 1_000_000, width, height), 'invalid-image');
 
   const id = randomUUID();
   const variants: { width: number; url: string; key: string; bytes: number; height: number }[] = [];
@@ -65,8 +68,8 @@ export async function uploadProductImage(options: {
     }
   } catch (error) {
     await Promise.all(variants.map((variant) => options.storage.remove(variant.key)));
-    const message = error instanceof Error ? error.message : String(error);
-    throw badRequest(ADMIN_MESSAGES.uploadFailed(message), 'invalid-image');
+    // The library's own words (libpng's, libjpeg's) mean nothing to the admin; the cause is the file.
+    throw new AppError('invalid-image', { message: ADMIN_MESSAGES.imageDamaged, cause: error });
   }
   const largest = variants[variants.length - 1]!;
   await options.db.insert(productImages).values({

@@ -8,7 +8,7 @@
  * the last units of a variant go to exactly as many orders as they cover.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { CheckoutRequestSchema, CHECKOUT_MAX_QUANTITY, type CheckoutRequest } from '../../domain/order';
+import { CheckoutRequestSchema, checkoutLineProblem, type CheckoutRequest } from '../../domain/order';
 import * as CART_MESSAGES from '../../domain/cart-messages';
 import type { RedemptionRate } from '../../domain/loyalty';
 import { priceOrder, type OrderPrice } from '../../domain/price-order';
@@ -40,15 +40,8 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const [first, index, field] = issue.path;
-  if (first === 'items' && typeof index === 'number') {
-    const label = `Line ${index + 1}`;
-    if (field === 'quantity')
-      throw badRequest(`${label}: quantity must be a whole number from 1 to ${CHECKOUT_MAX_QUANTITY}`, 'invalid-line');
-    if (field === 'productId') throw badRequest(`${label}: this product is not available`, 'invalid-line');
-    if (field === 'color') throw badRequest(`${label}: choose a color`, 'invalid-line');
-    if (field === 'size') throw badRequest(`${label}: choose a size`, 'invalid-line');
-    throw badRequest(`${label}: ${issue.message}`, 'invalid-line');
-  }
+  if (first === 'items' && typeof index === 'number')
+    throw badRequest(checkoutLineProblem(index, field), 'invalid-line');
   if (first === 'items') {
     const items = (body as { items?: unknown } | null)?.items;
     if (Array.isArray(items) && items.length === 0) throw badRequest('Your cart is empty', 'empty-cart');

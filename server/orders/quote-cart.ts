@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { couponVerdict, type CouponVerdict } from '../../domain/discount';
 import { quoteResolvedLines, type CartQuote, type ResolvedLine } from '../../domain/cart-quote';
 import type { RedemptionRate } from '../../domain/loyalty';
-import { CHECKOUT_MAX_LINES, CHECKOUT_MAX_QUANTITY, CheckoutLineSchema, CheckoutRequestSchema, type CheckoutLine } from '../../domain/order';
+import { CHECKOUT_MAX_LINES, checkoutLineProblem, CheckoutLineSchema, CheckoutRequestSchema, type CheckoutLine } from '../../domain/order';
 import { badRequest } from '../app-error';
 import type { Executor } from '../db/client';
 import { resolveCheckoutLines } from './price-checkout-lines';
@@ -22,14 +22,6 @@ const QuoteRequestSchema = z.object({
   couponCode: CheckoutRequestSchema.shape.couponCode,
   email: z.unknown().optional(),
 });
-
-function lineProblem(index: number, field: PropertyKey | undefined): string {
-  const label = `Line ${index + 1}`;
-  if (field === 'quantity') return `${label}: quantity must be a whole number from 1 to ${CHECKOUT_MAX_QUANTITY}`;
-  if (field === 'color') return `${label}: choose a color`;
-  if (field === 'size') return `${label}: choose a size`;
-  return `${label}: this product is not available`;
-}
 
 /** The request's lines and coupon; a 400 for a body that is not `{ items: [...] }`. */
 export function parseQuoteRequest(body: unknown): {
@@ -54,7 +46,7 @@ export function parseQuoteRequest(body: unknown): {
       const line = CheckoutLineSchema.safeParse(item);
       return line.success
         ? { ok: true as const, line: line.data }
-        : { ok: false as const, message: lineProblem(index, line.error.issues[0]?.path[0]) };
+        : { ok: false as const, message: checkoutLineProblem(index, line.error.issues[0]?.path[0]) };
     }),
   };
 }

@@ -109,6 +109,16 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(stored).toBeUndefined();
   });
 
+  it("answers a body without its fields in the shop's words, not the checker's", async () => {
+    const clientIp = '198.51.100.12';
+    const signIn = await postJson(shop, '/api/auth/sign-in/email', { email: 'a@b.co' }, { clientIp });
+    expect(signIn.status).toBe(400);
+    expect(await signIn.json()).toEqual({ message: 'Please enter your email and password.', code: 'VALIDATION_ERROR' });
+    const signUp = await postJson(shop, '/api/auth/sign-up/email', { email: 'c@d.co' }, { clientIp });
+    expect(signUp.status).toBe(400);
+    expect(await signUp.json()).toEqual({ message: 'Please fill in all required fields.', code: 'VALIDATION_ERROR' });
+  });
+
   it('sends an unconfirmed account a new link on request', async () => {
     const clientIp = '198.51.100.12';
     const email = 'later@example.com';

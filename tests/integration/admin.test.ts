@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -136,6 +137,24 @@ describe('products', () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: 'Please fill in all required fields', code: 'invalid-request' });
     }
+  });
+
+  it("names the field a product breaks, never the checker's words, and stores nothing", async () => {
+    const before = ((await (await admin('/api/admin/products')).json()) as { products: unknown[] }).products.length;
+    const base = { name: 'Field Test Tee', priceCents: 1500, category: 't-shirts' };
+    const cases: [unknown, string][] = [
+      [[], 'Please fill in all required fields'],
+      [{ ...base, name: 'Tee\u0001\u001b[2J' }, 'Name has characters that cannot be printed: remove them'],
+      [{ ...base, colors: Array.from({ length: 31 }, (_, index) => `C${index}`) }, 'Colors: at most 30 entries of 1 to 40 characters each'],
+      [{ ...base, isActive: 'maybe' }, 'Active: yes or no'],
+    ];
+    for (const [body, error] of cases) {
+      const response = await admin('/api/admin/products', { method: 'POST', body: JSON.stringify(body) });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json()).toEqual({ error, code: 'invalid-request' });
+    }
+    const after = ((await (await admin('/api/admin/products')).json()) as { products: unknown[] }).products.length;
+    expect(after).toBe(before);
   });
 
   it('creates, lists, updates, edits the cost of and deletes a product', async () => {
@@ -290,6 +309,31 @@ describe('image uploads', () => {
       expect(response.status).toBe(413);
       expect(await response.json()).toMatchObject({ error: 'Image size must be less than 5MB' });
     }
+    expect((await readdir(path.join(shop.dataDir, 'uploads'))).length).toBe(before);
+  });
+
+  it('names a too-large picture by its pixels and a damaged file as damaged, storing nothing', async () => {
+    const before = (await readdir(path.join(shop.dataDir, 'uploads'))).length;
+    // A PNG whose header says 20,000 × 20,000 (its IHDR rewritten, with its checksum): the
+    // header is all the check reads. It was answered "Please select an image file".
+    const huge = Buffer.from(await image('png'));
+    huge.writeUInt32BE(20_000, 16);
+    huge.writeUInt32BE(20_000, 20);
+    huge.writeUInt32BE(crc32(huge.subarray(12, 29)), 29);
+    const tooBig = await upload(huge, 'scan.png', 'image/png');
+    expect(tooBig.status).toBe(400);
+    expect(await tooBig.json()).toEqual({
+      error: 'Images are at most 40 megapixels; this one is 20,000 × 20,000 pixels',
+      code: 'invalid-image',
+    });
+    // Cut short: the header reads, the pixels do not. It was answered with libpng's own words.
+    const png = await image('png');
+    const damaged = await upload(png.subarray(0, Math.floor(png.length * 0.6)), 'cut.png', 'image/png');
+    expect(damaged.status).toBe(400);
+    expect(await damaged.json()).toEqual({
+      error: 'Failed to upload image: the file is damaged or incomplete',
+      code: 'invalid-image',
+    });
     expect((await readdir(path.join(shop.dataDir, 'uploads'))).length).toBe(before);
   });
 });

@@ -149,6 +149,13 @@ describe('POST /api/checkout', () => {
       (await postCheckout({ items: [{ ...good, productId: '00000000-0000-4000-8000-000000000000' }] })).json.error,
     ).toBe('Line 1: this product is not available');
     expect((await postCheckout({ items: [] })).json.error).toBe('Your cart is empty');
+    // A line that is not an object was answered with the checker's own words.
+    expect((await postCheckout({ items: [[good]] })).json).toEqual({
+      error: 'Line 1: this product is not available',
+      code: 'invalid-line',
+    });
+    // A product id in upper case is the same product (the favorites take it so too).
+    expect((await postCheckout({ items: [{ ...good, productId: good.productId.toUpperCase() }] })).status).toBe(200);
     expect(await postCheckout('{"items": [')).toMatchObject({
       status: 400,
       json: { error: 'The request body is not valid JSON' },

@@ -295,6 +295,18 @@ describe(`discount codes (${database})`, () => {
         400,
         'Ends at: must be after Starts at',
       ],
+      // Was a 500: 23:00 on 9999-12-31 in the shop's zone is year 10000 in UTC.
+      [
+        { code: 'FAR0', kind: 'percent', value: 10, endsAt: '9999-12-31T23:00' },
+        400,
+        'Ends at: enter a date and time between 2000 and 2999',
+      ],
+      // Was stored as 1950 (Date.UTC reads years 0-99 as 19xx).
+      [
+        { code: 'OLD50', kind: 'percent', value: 10, startsAt: '0050-06-01T00:00' },
+        400,
+        'Starts at: enter a date and time between 2000 and 2999',
+      ],
       [{ code: 'BAD CODE', kind: 'percent', value: 5 }, 400, 'Code: use 1 to 40 letters, digits and dashes'],
       [
         { code: 'MIN', kind: 'percent', value: 5, minSubtotalCents: -1 },

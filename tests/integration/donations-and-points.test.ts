@@ -62,6 +62,10 @@ describe('POST /api/donations', () => {
       [{ amountCents: 12.5 }, MESSAGES.donationInvalidCustom],
       [{ amountCents: '2500' }, MESSAGES.donationInvalidCustom],
       [{}, MESSAGES.donationInvalidCustom],
+      // A body that is not an object was answered with the checker's own words.
+      [[], MESSAGES.donationInvalidCustom],
+      [1000, MESSAGES.donationInvalidCustom],
+      [null, MESSAGES.donationInvalidCustom],
     ];
     for (const [body, message] of cases) {
       const response = await post('/api/donations', body);

@@ -90,6 +90,13 @@ describe('sandbox checkout address', () => {
     const abroad = await pay(sessionId, { ...ADDRESS, country: 'ZZ' });
     expect(abroad.status).toBe(400);
     expect(await abroad.text()).toContain('We do not ship to this country');
+    // Control characters (printed on the packing slip and in e-mails) were stored, even as the whole name.
+    const unprintable = await pay(sessionId, { ...ADDRESS, name: 'a\u0001\u001b', line1: '1 Main St\u202E' });
+    expect(unprintable.status).toBe(400);
+    const text = await unprintable.text();
+    expect(text).toContain('Full name has characters that cannot be printed: remove them');
+    expect(text).toContain('Address line 1 has characters that cannot be printed: remove them');
+    expect(await orderBySession(shop, sessionId)).toMatchObject({ status: 'pending', shippingName: null, paidAt: null });
   });
 
   it('stores the address with the payment, and the admin sees it in the details and the CSV', async () => {

@@ -341,6 +341,12 @@ describe('sales tax in the sandbox checkout', () => {
     );
     expect(text).toContain(`${month},US,IN,Indiana (US-IN),3,45.00,17.97,4.41,1.47,2.94`);
     expect((await admin('/api/admin/tax-report?from=2026-13')).status).toBe(400);
+    // Far years were a 500 (the database cannot store them); now the admin is told the range.
+    for (const far of ['to=9999-12', 'from=0000-01', 'from=0001-01&to=9999-12']) {
+      const refused = await admin(`/api/admin/tax-report?${far}`);
+      expect(refused.status, far).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toBe('Report months are between 2000 and 2999');
+    }
 
     const stats = (await (await admin('/api/admin/stats')).json()) as {
       revenueCents: number;

@@ -17,6 +17,7 @@ import { downloadAdminFile } from '~/lib/admin/csv-files';
 import { ApiError } from '~/lib/json-api';
 import { notify } from '~/lib/notify';
 import { Pager } from './pager';
+import { TYPED_YEARS } from '@domain/dates';
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -120,6 +121,8 @@ export function ActivityTab() {
           <Input
             id={`${formId}-from`}
             type="date"
+            min={`${TYPED_YEARS.first}-01-01`}
+            max={`${TYPED_YEARS.last}-12-31`}
             value={filter.from}
             onChange={(event) => set('from')(event.target.value)}
           />
@@ -129,6 +132,8 @@ export function ActivityTab() {
           <Input
             id={`${formId}-to`}
             type="date"
+            min={`${TYPED_YEARS.first}-01-01`}
+            max={`${TYPED_YEARS.last}-12-31`}
             value={filter.to}
             onChange={(event) => set('to')(event.target.value)}
           />

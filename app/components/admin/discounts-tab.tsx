@@ -36,6 +36,7 @@ import { Label } from '~/components/ui/label';
 import { adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
 import { notify } from '~/lib/notify';
 import { ChoiceSelect } from './choice-select';
+import { TYPED_YEARS } from '@domain/dates';
 
 const QUERY_KEY = ['admin', 'discounts'];
 
@@ -330,6 +331,8 @@ function DiscountForm(props: {
       <Input
         id={id(key)}
         type="datetime-local"
+        min={`${TYPED_YEARS.first}-01-01T00:00`}
+        max={`${TYPED_YEARS.last}-12-31T23:59`}
         value={values[key]}
         onChange={(event) => set(key, event.target.value)}
       />

@@ -21,6 +21,7 @@ import { NativeSelect } from '~/components/ui/native-select';
 import { adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api';
 import { downloadAdminFile } from '~/lib/admin/csv-files';
 import { notify } from '~/lib/notify';
+import { TYPED_YEARS } from '@domain/dates';
 
 const QUERY_KEY = ['admin', 'tax-rates'];
 
@@ -399,6 +400,8 @@ function TaxReportPanel() {
             <Input
               id={`${id}-from`}
               type="month"
+              min={`${TYPED_YEARS.first}-01`}
+              max={`${TYPED_YEARS.last}-12`}
               value={range.from}
               onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
             />
@@ -408,6 +411,8 @@ function TaxReportPanel() {
             <Input
               id={`${id}-to`}
               type="month"
+              min={`${TYPED_YEARS.first}-01`}
+              max={`${TYPED_YEARS.last}-12`}
               value={range.to}
               onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
             />
