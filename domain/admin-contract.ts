@@ -71,7 +71,10 @@ export interface AdminOrderRow {
   /** Paid, refunded or awaiting payment (domain/order-status.ts orderPaymentState). */
   payment: PaymentState;
   paidAt: string | null;
+  /** SPEC §9's total, before tax; what the shopper paid is `amountChargedCents` of it and its tax. */
   totalCents: number;
+  /** Sales tax charged (issue 25; 0 where none was). */
+  taxCents: number;
   createdAt: string;
   customerName: string | null;
   email: string | null;
@@ -115,7 +118,8 @@ export interface AdminCustomerRow {
 export interface AdminCustomerProfile extends AdminCustomerRow {
   totalPoints: number;
   lifetimePoints: number;
-  orders: { id: string; orderNumber: string; status: OrderStatus; totalCents: number; createdAt: string }[];
+  /** Each with its total before tax and its tax (the list shows `amountChargedCents` of them). */
+  orders: { id: string; orderNumber: string; status: OrderStatus; totalCents: number; taxCents: number; createdAt: string }[];
 }
 
 /** Where a page of an admin list stands. */

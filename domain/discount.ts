@@ -9,7 +9,7 @@
  */
 import { CATEGORY_LABELS, type ProductCategory } from './categories';
 import { isTypedYear } from './dates';
-import { formatCents, type Cents } from './money';
+import { formatCents, formatCount, formatCountOf, type Cents } from './money';
 import type { DiscountKind, DiscountTerms, PriceLine } from './price-order';
 
 export type { DiscountKind, DiscountTerms } from './price-order';
@@ -374,8 +374,8 @@ export function describeConditions(
   if (code.minSubtotalCents !== null) parts.push(`Min ${formatCents(code.minSubtotalCents)}`);
   if (code.startsAt) parts.push(`From ${formatShopDateTime(new Date(code.startsAt))}`);
   if (code.endsAt) parts.push(`Until ${formatShopDateTime(new Date(code.endsAt))}`);
-  if (code.usageLimit !== null) parts.push(`${code.usageLimit} uses`);
-  if (code.perCustomerLimit !== null) parts.push(`${code.perCustomerLimit} per customer`);
+  if (code.usageLimit !== null) parts.push(formatCountOf(code.usageLimit, 'use'));
+  if (code.perCustomerLimit !== null) parts.push(`${formatCount(code.perCustomerLimit)} per customer`);
   if (code.newCustomersOnly) parts.push('First orders only');
   if (code.categories.length > 0) parts.push(categoryList(code.categories));
   return parts.length > 0 ? parts.join(' · ') : 'No conditions';

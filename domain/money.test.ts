@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  formatCountOf,
   centsToDecimalString,
   centsToDollars,
   dollarsToCents,
@@ -247,5 +248,14 @@ describe('isCents', () => {
     expect(isCents(1.5)).toBe(false);
     expect(isCents('5')).toBe(false);
     expect(isCents(Number.NaN)).toBe(false);
+  });
+});
+
+describe('formatCountOf', () => {
+  it('says one thing in the singular, any other count in the plural, grouped', () => {
+    expect(formatCountOf(1, 'use')).toBe('1 use');
+    expect(formatCountOf(0, 'use')).toBe('0 uses');
+    expect(formatCountOf(1200, 'paid order')).toBe('1,200 paid orders');
+    expect(formatCountOf(3, 'category', 'categories')).toBe('3 categories');
   });
 });

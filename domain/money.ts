@@ -45,6 +45,11 @@ export function formatCount(count: number): string {
   return `${count < 0 ? '-' : ''}${groupDigits(Math.abs(count))}`;
 }
 
+/** A count and its noun, singular for one: '1 use', '1,200 uses', '3 categories' (with `plural`). */
+export function formatCountOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+
 /** True when `value` is a safe integer, so usable as `Cents`. */
 export function isCents(value: unknown): value is Cents {
   return typeof value === 'number' && Number.isSafeInteger(value);

@@ -71,7 +71,13 @@ export async function createServices(options: {
   adminPasscodeHash: string;
 }): Promise<AppServices> {
   const { config, logger, database, adminPasscodeHash } = options;
-  const mail = startMailDelivery({ db: database.db, mailer: createMailer({ config }), logger });
+  // On PostgreSQL several processes may send from one queue, each into its own outbox folder.
+  const mail = startMailDelivery({
+    db: database.db,
+    mailer: createMailer({ config }),
+    logger,
+    sharedQueue: database.kind === 'postgres',
+  });
   const paymentProvider = createPaymentProvider({ config, db: database.db });
   const paymentStartLimit = createBatchedRateLimit({ db: database.db, rule: START_PAYMENT_RULE, logger });
   const catalogCache = createCatalogReadCache();

@@ -13,7 +13,7 @@ import { createLogger, prepareShop } from './bootstrap';
 import { ConfigError, parseConfig } from './config.server';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createHttpApp } from './http/create-app';
-import { createShopServer } from './http/create-server';
+import { closeGracefully, createShopServer } from './http/create-server';
 import { ROOT } from './paths';
 import { startPageCacheSweep } from './cache/page-cache-store';
 import { collectStartupGarbage, scheduleStartupGarbageCollection } from './startup-garbage';
@@ -109,22 +109,23 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    // Stop accepting; requests in flight finish; idle keep-alive sockets close now.
-    server.close(async () => {
-      try {
-        stopPageCacheSweep?.();
-        await closeVite?.();
-        await controlSocket?.close();
-        await backupSchedule.stop();
-        await shop.close();
-        process.exit(0);
-      } catch (error) {
-        logger.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      }
+    // Stop accepting; requests in flight finish; each connection closes once it is idle (create-server.ts).
+    closeGracefully(server, {
+      logger,
+      onClosed: async () => {
+        try {
+          stopPageCacheSweep?.();
+          await closeVite?.();
+          await controlSocket?.close();
+          await backupSchedule.stop();
+          await shop.close();
+          process.exit(0);
+        } catch (error) {
+          logger.error({ err: error }, 'error while shutting down');
+          process.exit(1);
+        }
+      },
     });
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 10_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

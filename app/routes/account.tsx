@@ -13,6 +13,7 @@ import { AddressLines } from '~/components/shop/address-lines';
 import { getLastShippingAddress } from '@server/customers/get-last-shipping-address';
 import { listCustomerOrders } from '@server/customers/list-customer-orders';
 import type { Route } from './+types/account';
+import { TotalsList } from '~/components/shop/totals-list';
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: 'Your orders | Wear Your Faith' }];
@@ -120,12 +121,12 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              {order.taxLabel ? (
-                <p className="flex justify-between border-t border-line pt-3 text-sm" data-testid="account-order-tax">
-                  <span className="text-muted">{order.taxLabel}</span>
-                  <span className="tabular-nums">{formatCents(order.taxCents)}</span>
-                </p>
-              ) : null}
+              {/* The whole breakdown, as the confirmation gives it: the lines above add up to it. */}
+              <TotalsList
+                totals={order}
+                className="space-y-2 border-t border-line pt-3"
+                testIds={{ discount: 'account-order-discount', tax: 'account-order-tax', total: 'account-order-total' }}
+              />
             </li>
           ))}
         </ol>

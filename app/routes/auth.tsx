@@ -311,18 +311,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           )}
           {mode !== 'forgot' && mode !== 'twoFactor' && (
             <div className="space-y-2">
-              <div className="flex items-center justify-between">
-                <Label htmlFor={`${formId}-password`}>Password</Label>
-                {mode === 'signIn' && (
-                  <button
-                    type="button"
-                    className="text-sm font-medium text-brand-700 hover:underline"
-                    onClick={() => switchMode('forgot')}
-                  >
-                    {AUTH_TEXTS.forgotPassword}
-                  </button>
-                )}
-              </div>
+              <Label htmlFor={`${formId}-password`}>Password</Label>
               <Input
                 id={`${formId}-password`}
                 name="password"
@@ -338,6 +327,18 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
                 <p id={`${formId}-password-hint`} className="text-xs text-muted">
                   At least 8 characters.
                 </p>
+              )}
+              {/* Under the field, so the keyboard reaches the password before it (it sat in between). */}
+              {mode === 'signIn' && (
+                <div className="flex justify-end">
+                  <button
+                    type="button"
+                    className="text-sm font-medium text-brand-700 hover:underline"
+                    onClick={() => switchMode('forgot')}
+                  >
+                    {AUTH_TEXTS.forgotPassword}
+                  </button>
+                </div>
               )}
             </div>
           )}

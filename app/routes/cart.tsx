@@ -308,7 +308,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_380px]">
-        <section aria-label="Cart items">
+        <section aria-labelledby="cart-items-heading">
+          {/* The lines' names are h3: their section has its h2, read by screen readers (axe: heading-order). */}
+          <h2 id="cart-items-heading" className="sr-only">
+            Cart items
+          </h2>
           <ul className="divide-y divide-line border-y border-line">
             {cart.state.items.map((item) => (
               <CartLineItem

@@ -49,7 +49,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">
         {query ? `Results for “${query}”` : 'Search'}
       </h1>
-      <SearchForm className="mt-6 max-w-xl" />
+      <SearchForm className="mt-6 max-w-xl" label="Search again" />
       {!query ? (
         <Suggestions
           title="What are you looking for?"
@@ -61,7 +61,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           text="Check the spelling, try a more general word, or browse a collection:"
         />
       ) : (
-        <section aria-label="Search results" className="mt-8">
+        <section aria-labelledby="search-results-heading" className="mt-8">
+          {/* The cards' names are h3: their section has its h2 (axe: heading-order). */}
+          <h2 id="search-results-heading" className="sr-only">
+            Search results
+          </h2>
           <p className="mb-8 text-sm text-muted" data-testid="result-count">
             {resultCount(total)}
             {total > SEARCH_RESULT_LIMIT && ` (the best ${SEARCH_RESULT_LIMIT} shown)`}

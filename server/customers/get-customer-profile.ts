@@ -26,6 +26,7 @@ export async function getCustomerProfile(options: {
         orderNumber: orders.orderNumber,
         status: orders.status,
         totalCents: orders.totalCents,
+        taxCents: orders.taxCents,
         createdAt: orders.createdAt,
       })
       .from(orders)

@@ -5,11 +5,13 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { trackingUrl } from '../../domain/order-lifecycle';
+import type { OrderTotalsSummary } from '../../domain/order-summary';
 import { storedTaxLabel } from '../../domain/tax';
 import type { Executor } from '../db/client';
 import { customers, orderLines, orders } from '../db/schema';
 
-export interface CustomerOrder {
+/** With its totals as the confirmation gives them (subtotal, code, points, shipping, tax, total). */
+export interface CustomerOrder extends OrderTotalsSummary {
   id: string;
   orderNumber: string;
   status: string;
@@ -41,6 +43,13 @@ export async function listCustomerOrders(options: {
       orderNumber: orders.orderNumber,
       status: orders.status,
       createdAt: orders.createdAt,
+      subtotalCents: orders.subtotalCents,
+      discountCents: orders.discountCents,
+      couponCode: orders.couponCode,
+      shippingDiscountCents: orders.shippingDiscountCents,
+      pointsRedeemed: orders.pointsRedeemed,
+      pointsDiscountCents: orders.pointsDiscountCents,
+      shippingCents: orders.shippingCents,
       totalCents: orders.totalCents,
       taxCents: orders.taxCents,
       taxCountry: orders.taxCountry,

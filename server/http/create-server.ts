@@ -89,3 +89,39 @@ function refuseBusy(socket: Socket): void {
   socket.once('data', answer);
   setTimeout(answer, 1_000).unref();
 }
+
+/** How long connections may take to finish after a stop before they are cut. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stops the server the way a client (or a proxy's pool of keep-alive connections) can follow:
+ * no new connections; every answer from now on says `Connection: close`, and a connection
+ * closes as soon as it has no request in flight (Node's `close` alone closed only the ones idle
+ * at that moment, so a busy keep-alive connection went on taking requests until the grace ran
+ * out and was cut in the middle of one). What is still open after `graceMs` is cut, and said.
+ */
+export function closeGracefully(
+  server: Server,
+  options: { logger: Logger; graceMs?: number; onClosed: () => void },
+): void {
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  });
+  server.close(() => options.onClosed());
+  server.closeIdleConnections();
+  // A connection whose answer was on its way when the stop came is idle once it is sent.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  sweep.unref();
+  const cut = setTimeout(() => {
+    options.logger.warn(
+      { graceMs: options.graceMs ?? SHUTDOWN_GRACE_MS },
+      'connections still busy at shutdown were cut',
+    );
+    server.closeAllConnections();
+  }, options.graceMs ?? SHUTDOWN_GRACE_MS);
+  cut.unref();
+  server.once('close', () => {
+    clearInterval(sweep);
+    clearTimeout(cut);
+  });
+}

@@ -104,8 +104,18 @@ export async function deliverQueuedEmail(options: {
   limit?: number;
   /** The clock (tests inject one). */
   now?: () => Date;
+  /**
+   * Several processes send from this queue, each into its own outbox folder (PostgreSQL): each
+   * row is marked sent as soon as its file is written. Marked per claim, a process that died
+   * in the middle left the files it had written for rows another process then claims again,
+   * into another folder: a second copy of each. With one process per database (the embedded
+   * one) a row claimed again is written into the same folder over its own file, and a claim's
+   * rows are marked together (one statement instead of ten at rush hour).
+   */
+  markEachSent?: boolean;
 }): Promise<{ sent: number; failed: number }> {
   const { db, mailer, limit = 20, now = () => new Date() } = options;
+  const markEach = options.markEachSent === true && mailer.mode === 'outbox';
   // A row whose sender died during an attempt made after its retry time ran out is given up
   // (a message that crashes the process is not claimed forever).
   const started = now();
@@ -136,7 +146,8 @@ export async function deliverQueuedEmail(options: {
             outboxId: row.id,
             queuedAt: row.queuedAt,
           });
-          delivered.push(row);
+          if (markEach) await markSent(db, [row], now());
+          else delivered.push(row);
           sent += 1;
         } catch (error) {
           failed += 1;

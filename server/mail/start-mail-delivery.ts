@@ -56,6 +56,8 @@ export function startMailDelivery(options: {
   isBusy?: () => boolean;
   /** The clock (tests inject one). */
   now?: () => Date;
+  /** Several processes share the queue (PostgreSQL): deliver-queued-email.ts `markEachSent`. */
+  sharedQueue?: boolean;
 }): MailDelivery {
   const { db, mailer, logger, intervalMs = 5_000, gatherMs = 50, yieldForMs = 1_000, now } = options;
   const isBusy = options.isBusy ?? eventLoopBusy();
@@ -97,7 +99,7 @@ export function startMailDelivery(options: {
         await gatherAndYield();
         // What is queued from here on is claimed below; a demand made after it asks again.
         again = false;
-        const result = await deliverQueuedEmail({ db, mailer, now });
+        const result = await deliverQueuedEmail({ db, mailer, now, markEachSent: options.sharedQueue });
         if (result.failed > 0) logger.warn(result, 'some queued email could not be sent (it is tried again later)');
         if (stopping) break;
         if (!again && result.sent + result.failed < 20) break;

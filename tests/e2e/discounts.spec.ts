@@ -111,7 +111,7 @@ test('the owner creates FAIR5 with a minimum; a shopper is refused below it, the
   // The owner sees what the code did.
   await openDiscounts(page);
   await expect(page.getByTestId('discount-FAIR5').getByTestId('discount-uses')).toContainText(
-    '1 of 100 used · 1 paid orders · $5.00 given · $30.99 revenue',
+    '1 of 100 used · 1 paid order · $5.00 given · $30.99 revenue',
   );
   expect(errors).toEqual([]);
 });

@@ -247,6 +247,50 @@ describe('outbox mode (.eml files)', () => {
     expect((await readdir(path.join(dataDir, 'outbox'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('with several processes on one queue (PostgreSQL), one .eml in all when a sender died in the middle of a claim', async () => {
+    // Each process writes into its own DATA_DIR/outbox; a row claimed again is written by whichever comes.
+    const otherDir = await mkdtemp(path.join(os.tmpdir(), 'wyf-mail-other-'));
+    try {
+      const files = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
+      const otherFiles = createMailer({ config: { dataDir: otherDir, mail: { smtpUrl: undefined, from } } });
+      let clock = Date.now() + 1_000;
+      const now = () => new Date(clock);
+      for (let i = 0; i < 4; i += 1) {
+        await enqueueEmail({ db: database.db, message: { to: `shared${i}@example.com`, subject: `Shared ${i}`, text: `s${i}` } });
+      }
+      let written = 0;
+      const dying: Mailer = {
+        mode: 'outbox',
+        send: async (message) => {
+          if (written === 2) return new Promise<void>(() => undefined);
+          await files.send(message);
+          written += 1;
+        },
+        close: () => undefined,
+      };
+      void deliverQueuedEmail({ db: database.db, mailer: dying, now, markEachSent: true });
+      await expect.poll(async () => (await outboxFiles()).length).toBe(2);
+      // Each file written is its row sent: the other process has only the rest to send.
+      await expect
+        .poll(async () => (await database.db.select().from(emailOutbox)).filter((row) => row.status === 'sent').length)
+        .toBe(2);
+      clock += CLAIM_LEASE_SECONDS * 1000 + retryDelayMs(1);
+      expect(await deliverQueuedEmail({ db: database.db, mailer: otherFiles, now, markEachSent: true })).toEqual({
+        sent: 2,
+        failed: 0,
+      });
+      const other = (await readdir(path.join(otherDir, 'outbox'))).filter((name) => name.endsWith('.eml'));
+      const all = [...(await outboxFiles()), ...other];
+      expect(all).toHaveLength(4);
+      for (const row of await database.db.select().from(emailOutbox)) {
+        expect(row.status).toBe('sent');
+        expect(all.filter((name) => name.endsWith(`-${row.id}.eml`))).toHaveLength(1);
+      }
+    } finally {
+      await rm(otherDir, { recursive: true, force: true });
+    }
+  });
+
   it('claims a row for its lease plus the back-off: a message that crashes its sender is not claimed again at once', async () => {
     const crashing: Mailer = { mode: 'outbox', send: () => new Promise<void>(() => undefined), close: () => undefined };
     let clock = Date.now() + 1_000;

@@ -8,6 +8,7 @@ import { adminGet, adminSend, isAdminSessionError } from '~/lib/admin/admin-api'
 import { downloadAdminFile } from '~/lib/admin/csv-files';
 import { ApiError } from '~/lib/json-api';
 import { notify } from '~/lib/notify';
+import { formatCountOf } from './format';
 
 const BACKUPS_KEY = ['admin', 'backups'];
 
@@ -124,7 +125,8 @@ export function BackupsTab() {
                 {backup.location === 's3' ? ' · in the bucket' : ''}
               </p>
               <p className="text-sm tabular-nums">
-                {backup.counts.products} products · {backup.counts.orders} orders · {backup.counts.customers} customers
+                {formatCountOf(backup.counts.products, 'product')} · {formatCountOf(backup.counts.orders, 'order')} ·{' '}
+                {formatCountOf(backup.counts.customers, 'customer')}
               </p>
             </div>
             <Button

@@ -5,12 +5,13 @@ import { orderStatusBadgeVariant } from '@domain/order-status';
 import type { AdminCustomerProfile, AdminCustomerRow, AdminPage } from '@domain/admin-contract';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { formatCents, formatDate, fullName } from './format';
+import { formatCents, formatCount, formatDate, fullName } from './format';
 import { AdminListSection, AdminSearchForm, useAdminList } from './admin-list';
 import { AdminRecordDialog } from './record-dialog';
 import { Download } from '~/components/ui/icons';
 import { notify } from '~/lib/notify';
 import { downloadAdminFile } from '~/lib/admin/csv-files';
+import { amountChargedCents } from '@domain/order-summary';
 
 type CustomersPage = AdminPage & { customers: AdminCustomerRow[] };
 
@@ -75,11 +76,11 @@ function CustomerProfile({ customer }: { customer: AdminCustomerProfile }) {
       <dl className="grid grid-cols-2 gap-3">
         <div className="rounded-lg bg-brand-50 p-3">
           <dt className="text-muted">{MESSAGES.availablePoints}</dt>
-          <dd className="text-xl font-semibold tabular-nums">{customer.totalPoints}</dd>
+          <dd className="text-xl font-semibold tabular-nums">{formatCount(customer.totalPoints)}</dd>
         </div>
         <div className="rounded-lg bg-brand-50 p-3">
           <dt className="text-muted">{MESSAGES.lifetimePoints}</dt>
-          <dd className="text-xl font-semibold tabular-nums">{customer.lifetimePoints}</dd>
+          <dd className="text-xl font-semibold tabular-nums">{formatCount(customer.lifetimePoints)}</dd>
         </div>
       </dl>
       <h3 className="font-semibold">{ADMIN_MESSAGES.tabOrders}</h3>
@@ -94,7 +95,7 @@ function CustomerProfile({ customer }: { customer: AdminCustomerProfile }) {
                 <span className="block text-xs text-muted">{formatDate(order.createdAt)}</span>
               </span>
               <span className="flex items-center gap-2">
-                <span className="tabular-nums">{formatCents(order.totalCents)}</span>
+                <span className="tabular-nums">{formatCents(amountChargedCents(order))}</span>
                 <Badge variant={orderStatusBadgeVariant(order.status)}>{order.status}</Badge>
               </span>
             </li>

@@ -19,7 +19,7 @@ import {
   type DiscountKind,
   type DiscountState,
 } from '@domain/discount';
-import { centsToDecimalString, formatCents, formatCount, parsePriceToCents } from '@domain/money';
+import { centsToDecimalString, formatCents, formatCount, formatCountOf, parsePriceToCents } from '@domain/money';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import {
@@ -221,7 +221,7 @@ export function DiscountsTab() {
                 <span className="text-muted"> · {describeConditions(discount)}</span>
               </p>
               <p className="text-sm text-muted" data-testid="discount-uses">
-                {usesText(discount)} · {formatCount(discount.orders)} paid orders ·{' '}
+                {usesText(discount)} · {formatCountOf(discount.orders, 'paid order')} ·{' '}
                 {formatCents(discount.discountGivenCents)} given · {formatCents(discount.revenueCents)} revenue
               </p>
             </div>
@@ -311,7 +311,7 @@ function DiscountForm(props: {
   }
 
   const field = (key: 'minimum' | 'usageLimit' | 'perCustomerLimit', label: string, hint: string, money = false) => (
-    <div className="grid gap-1.5">
+    <div className="grid min-w-0 grid-cols-1 gap-1.5">
       <Label htmlFor={id(key)}>{label}</Label>
       <Input
         id={id(key)}
@@ -326,7 +326,7 @@ function DiscountForm(props: {
     <CheckboxField label={label} checked={values[key]} onChange={(checked) => set(key, checked)} />
   );
   const dateField = (key: 'startsAt' | 'endsAt', label: string) => (
-    <div className="grid gap-1.5">
+    <div className="grid min-w-0 grid-cols-1 gap-1.5">
       <Label htmlFor={id(key)}>{label} (Indianapolis time)</Label>
       <Input
         id={id(key)}
@@ -340,9 +340,9 @@ function DiscountForm(props: {
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="grid gap-4" noValidate>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
+    <form onSubmit={(event) => void submit(event)} className="grid min-w-0 grid-cols-1 gap-4" noValidate>
+      <div className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="grid min-w-0 grid-cols-1 gap-1.5">
           <Label htmlFor={id('code')}>Code *</Label>
           <Input
             id={id('code')}
@@ -353,7 +353,7 @@ function DiscountForm(props: {
             required
           />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 grid-cols-1 gap-1.5">
           <Label htmlFor={id('kind')}>Kind *</Label>
           <ChoiceSelect
             id={id('kind')}
@@ -365,7 +365,7 @@ function DiscountForm(props: {
         </div>
       </div>
       {values.kind === 'percent' ? (
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 grid-cols-1 gap-1.5">
           <Label htmlFor={id('percent')}>Percentage off *</Label>
           <Input
             id={id('percent')}
@@ -376,7 +376,7 @@ function DiscountForm(props: {
           />
         </div>
       ) : values.kind === 'fixed' ? (
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 grid-cols-1 gap-1.5">
           <Label htmlFor={id('amount')}>Amount off ($) *</Label>
           <Input
             id={id('amount')}
@@ -387,7 +387,7 @@ function DiscountForm(props: {
           />
         </div>
       ) : null}
-      <div className="grid gap-1.5">
+      <div className="grid min-w-0 grid-cols-1 gap-1.5">
         <Label htmlFor={id('description')}>Description</Label>
         <Input
           id={id('description')}
@@ -395,7 +395,7 @@ function DiscountForm(props: {
           onChange={(event) => set('description', event.target.value)}
         />
       </div>
-      <fieldset className="grid gap-4 rounded-lg border border-line p-3 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 rounded-lg border border-line p-3 sm:grid-cols-2">
         <legend className="px-1 text-sm font-medium">Conditions</legend>
         {field('minimum', 'Minimum subtotal ($)', 'No minimum', true)}
         {field('usageLimit', 'Total uses', 'Unlimited')}
@@ -403,7 +403,7 @@ function DiscountForm(props: {
         {dateField('endsAt', 'Ends at')}
         {field('perCustomerLimit', 'Uses per customer', 'Unlimited')}
         <div className="grid content-end gap-2 pb-1">{checkbox('newCustomersOnly', 'New customers only')}</div>
-        <div className="grid gap-2 sm:col-span-2">
+        <div className="grid min-w-0 grid-cols-1 gap-2 sm:col-span-2">
           <span className="text-sm font-medium">Categories (none: everything)</span>
           <div className="flex flex-wrap gap-x-4 gap-y-2">
             <CheckboxList

@@ -1,7 +1,7 @@
 import { formatDate, formatDayAndMonth } from '@domain/dates';
-import { formatCents } from '@domain/money';
+import { formatCents, formatCount, formatCountOf } from '@domain/money';
 
-export { formatCents, formatDate, formatDayAndMonth };
+export { formatCents, formatCount, formatCountOf, formatDate, formatDayAndMonth };
 
 export function fullName(first: string | null, last: string | null): string {
   return [first, last].filter(Boolean).join(' ');

@@ -24,6 +24,7 @@ import { TrackingLink } from '~/components/account/tracking-link';
 import { ChoiceSelect } from './choice-select';
 import { formatCents, formatDate } from './format';
 import { useAdminRecord } from './record-dialog';
+import { amountChargedCents } from '@domain/order-summary';
 
 export interface PendingStatusChange {
   id: string;
@@ -140,7 +141,8 @@ export function CancelOrderDialog(props: {
     if (!open) confirmedFor.current = null;
   }, [open]);
   const order = useAdminRecord('order', change?.id, open).data;
-  const owed = order ? order.totalCents - order.lifecycle.refundedCents : 0;
+  // What the server gives back (cancel-order.ts): all that was charged, the sales tax included.
+  const owed = order ? amountChargedCents(order) - order.lifecycle.refundedCents : 0;
   const refunds = Boolean(order?.lifecycle.isPaid) && owed > 0;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && props.onClose()}>

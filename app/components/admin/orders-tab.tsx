@@ -15,7 +15,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { notify } from '~/lib/notify';
 import { adminSend } from '~/lib/admin/admin-api';
-import { formatCents, formatDate } from './format';
+import { formatCents, formatCount, formatDate } from './format';
 import { TotalsList } from '~/components/shop/totals-list';
 import { CancelOrderDialog, OrderLifecyclePanel, ShipOrderDialog, type PendingStatusChange } from './order-lifecycle';
 import { AdminListSection, AdminSearchForm, listParams, StatusFilter, useAdminList } from './admin-list';
@@ -26,6 +26,7 @@ import type { Shipment } from '@domain/shipment';
 import { ApiError } from '~/lib/json-api';
 import { useCan } from './admin-identity';
 import { downloadAdminFile } from '~/lib/admin/csv-files';
+import { amountChargedCents } from '@domain/order-summary';
 import {
   Dialog,
   DialogContent,
@@ -184,7 +185,7 @@ export function OrdersTab() {
               {order.customerName ?? 'Customer'} · {order.email ?? ADMIN_MESSAGES.notAvailable}
             </p>
             <p className="text-sm">
-              <span className="font-medium tabular-nums">{formatCents(order.totalCents)}</span>
+              <span className="font-medium tabular-nums">{formatCents(amountChargedCents(order))}</span>
               <span className="text-muted"> · {formatDate(order.createdAt)}</span>
             </p>
           </div>
@@ -297,7 +298,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
       <TotalsList className="space-y-1.5" totals={order} />
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5">
         <dt className="text-muted">Points earned</dt>
-        <dd className="text-right tabular-nums">{order.pointsEarned}</dd>
+        <dd className="text-right tabular-nums">{formatCount(order.pointsEarned)}</dd>
         <dt className="text-muted">Status</dt>
         <dd className="text-right">{order.status}</dd>
         <dt className="text-muted">Paid</dt>

@@ -222,12 +222,12 @@ function ProductForm({
   );
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
-      <div className="grid gap-2">
+    <form onSubmit={submit} className="grid min-w-0 grid-cols-1 gap-4" noValidate>
+      <div className="grid min-w-0 grid-cols-1 gap-2">
         <Label htmlFor={id('name')}>Name *</Label>
         <Input id={id('name')} value={values.name} onChange={(event) => set('name', event.target.value)} required />
       </div>
-      <div className="grid gap-2">
+      <div className="grid min-w-0 grid-cols-1 gap-2">
         <Label htmlFor={id('description')}>Description</Label>
         <textarea
           id={id('description')}
@@ -237,7 +237,7 @@ function ProductForm({
           className="w-full rounded-lg border border-line px-3 py-2 text-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40"
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-3">
         {(
           [
             ['price', 'Price *'],
@@ -245,7 +245,7 @@ function ProductForm({
             ['cost', 'Cost'],
           ] as const
         ).map(([key, label]) => (
-          <div key={key} className="grid gap-2">
+          <div key={key} className="grid min-w-0 grid-cols-1 gap-2">
             <Label htmlFor={id(key)}>{label}</Label>
             <Input
               id={id(key)}
@@ -259,7 +259,7 @@ function ProductForm({
           </div>
         ))}
       </div>
-      <div className="grid gap-2">
+      <div className="grid min-w-0 grid-cols-1 gap-2">
         <Label htmlFor={id('category')}>Category *</Label>
         <ChoiceSelect
           id={id('category')}
@@ -270,8 +270,8 @@ function ProductForm({
           onValueChange={(value) => set('category', value)}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
+      <div className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-2">
           <Label htmlFor={id('colors')}>Colors (comma separated)</Label>
           <Input
             id={id('colors')}
@@ -295,7 +295,7 @@ function ProductForm({
             </ul>
           )}
         </div>
-        <div className="grid content-start gap-2">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-2">
           <Label htmlFor={id('sizes')}>Sizes (comma separated)</Label>
           <Input
             id={id('sizes')}
@@ -315,7 +315,7 @@ function ProductForm({
       ) : (
         <p className="text-sm text-muted">{stock.isError ? stock.error.message : MESSAGES.loading}</p>
       )}
-      <div className="grid gap-2">
+      <div className="grid min-w-0 grid-cols-1 gap-2">
         <Label htmlFor={id('tags')}>Tags (comma separated)</Label>
         <Input
           id={id('tags')}
@@ -324,7 +324,7 @@ function ProductForm({
           onBlur={() => trimList('tags')}
         />
       </div>
-      <fieldset className="grid gap-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-2">
         <legend className="mb-1 text-sm font-medium">Placement</legend>
         <div className="flex flex-wrap gap-4">
           <CheckboxList
@@ -340,7 +340,7 @@ function ProductForm({
         {checkbox('isFeatured', 'Featured')}
         {checkbox('isActive', 'Active')}
       </div>
-      <div className="grid gap-2">
+      <div className="grid min-w-0 grid-cols-1 gap-2">
         <Label htmlFor={id('images')}>Images (the first is the main image)</Label>
         <input
           id={id('images')}
@@ -352,7 +352,7 @@ function ProductForm({
             void uploadFiles(event.target.files);
             event.target.value = '';
           }}
-          className="text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:text-brand-900 hover:file:bg-brand-200"
+          className="w-full min-w-0 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:text-brand-900 hover:file:bg-brand-200"
         />
         {progress !== null && (
           <div

@@ -33,50 +33,53 @@ export function TotalsList(props: {
 }) {
   const { totals, testIds = {} } = props;
   return (
-    <dl className={cn('text-sm', props.className ?? 'space-y-3')}>
-      <Row label="Subtotal" value={formatCents(totals.subtotalCents)} testId={testIds.subtotal} />
-      {totals.couponCode || totals.discountCents > 0 ? (
+    <>
+      <dl className={cn('text-sm', props.className ?? 'space-y-3')}>
+        <Row label="Subtotal" value={formatCents(totals.subtotalCents)} testId={testIds.subtotal} />
+        {totals.couponCode || totals.discountCents > 0 ? (
+          <Row
+            label={totals.couponCode ? `Discount (${totals.couponCode})` : 'Discount'}
+            value={
+              totals.discountCents === 0 && (totals.shippingDiscountCents ?? 0) > 0
+                ? MESSAGES.freeShipping
+                : `-${formatCents(totals.discountCents)}`
+            }
+            className="text-green-700"
+            testId={testIds.discount}
+          />
+        ) : null}
+        {totals.pointsDiscountCents > 0 ? (
+          <Row
+            label={`Points (${formatCount(totals.pointsRedeemed)})`}
+            value={`-${formatCents(totals.pointsDiscountCents)}`}
+            className="text-green-700"
+          />
+        ) : null}
         <Row
-          label={totals.couponCode ? `Discount (${totals.couponCode})` : 'Discount'}
-          value={
-            totals.discountCents === 0 && (totals.shippingDiscountCents ?? 0) > 0
-              ? MESSAGES.freeShipping
-              : `-${formatCents(totals.discountCents)}`
-          }
-          className="text-green-700"
-          testId={testIds.discount}
+          label="Shipping"
+          value={totals.shippingCents > 0 ? formatCents(totals.shippingCents) : 'Free'}
+          testId={testIds.shipping}
         />
-      ) : null}
-      {totals.pointsDiscountCents > 0 ? (
+        {props.pointsToEarn !== undefined ? (
+          <Row
+            label="Points to earn"
+            value={formatCount(props.pointsToEarn)}
+            className="text-brand-700"
+            testId={testIds.points}
+          />
+        ) : null}
+        {totals.taxLabel && (totals.taxCents ?? 0) > 0 ? (
+          <Row label={totals.taxLabel} value={formatCents(totals.taxCents!)} testId={testIds.tax} />
+        ) : null}
         <Row
-          label={`Points (${formatCount(totals.pointsRedeemed)})`}
-          value={`-${formatCents(totals.pointsDiscountCents)}`}
-          className="text-green-700"
+          label="Total"
+          value={formatCents(amountChargedCents(totals))}
+          className="border-t border-line pt-3 text-base font-semibold"
+          testId={testIds.total}
         />
-      ) : null}
-      <Row
-        label="Shipping"
-        value={totals.shippingCents > 0 ? formatCents(totals.shippingCents) : 'Free'}
-        testId={testIds.shipping}
-      />
-      {props.pointsToEarn !== undefined ? (
-        <Row
-          label="Points to earn"
-          value={formatCount(props.pointsToEarn)}
-          className="text-brand-700"
-          testId={testIds.points}
-        />
-      ) : null}
-      {totals.taxLabel && (totals.taxCents ?? 0) > 0 ? (
-        <Row label={totals.taxLabel} value={formatCents(totals.taxCents!)} testId={testIds.tax} />
-      ) : null}
-      <Row
-        label="Total"
-        value={formatCents(amountChargedCents(totals))}
-        className="border-t border-line pt-3 text-base font-semibold"
-        testId={testIds.total}
-      />
-      {props.note ? <p className="text-xs text-muted">{props.note}</p> : null}
-    </dl>
+      </dl>
+      {/* After the list, not in it: a <dl> holds only its terms and their values (axe). */}
+      {props.note ? <p className="mt-2 text-xs text-muted">{props.note}</p> : null}
+    </>
   );
 }
