@@ -256,7 +256,10 @@ describe('outbox mode (.eml files)', () => {
       let clock = Date.now() + 1_000;
       const now = () => new Date(clock);
       for (let i = 0; i < 4; i += 1) {
-        await enqueueEmail({ db: database.db, message: { to: `shared${i}@example.com`, subject: `Shared ${i}`, text: `s${i}` } });
+        await enqueueEmail({
+          db: database.db,
+          message: { to: `shared${i}@example.com`, subject: `Shared ${i}`, text: `s${i}` },
+        });
       }
       let written = 0;
       const dying: Mailer = {
