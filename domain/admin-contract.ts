@@ -119,7 +119,14 @@ export interface AdminCustomerProfile extends AdminCustomerRow {
   totalPoints: number;
   lifetimePoints: number;
   /** Each with its total before tax and its tax (the list shows `amountChargedCents` of them). */
-  orders: { id: string; orderNumber: string; status: OrderStatus; totalCents: number; taxCents: number; createdAt: string }[];
+  orders: {
+    id: string;
+    orderNumber: string;
+    status: OrderStatus;
+    totalCents: number;
+    taxCents: number;
+    createdAt: string;
+  }[];
 }
 
 /** Where a page of an admin list stands. */
