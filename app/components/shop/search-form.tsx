@@ -22,7 +22,14 @@ export function SearchForm({
   const current = location.pathname === '/search' ? (params.get('q') ?? '') : '';
   return (
     // The header's search link has React Router discover /search (no second data-discover).
-    <Form action="/search" method="get" role="search" aria-label={label} className={cn('search-field', className)} discover="none">
+    <Form
+      action="/search"
+      method="get"
+      role="search"
+      aria-label={label}
+      className={cn('search-field', className)}
+      discover="none"
+    >
       <input
         key={current}
         type="search"
