@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPairs, makeRound, pairSpecs, ratio, summarisePair } from './pairs';
+import { abbaRound, combineRuns, formatPairs, makeRound, pairSpecs, ratio, summarisePair } from './pairs';
 import type { HttpBenchResult } from '../../tools/measure/types';
 
 const run = (requestsPerSecond: number, extra: Partial<HttpBenchResult> = {}): HttpBenchResult => ({
@@ -60,5 +60,52 @@ describe('bench pairs', () => {
       /^\/t-shirts\s+cold\s+yes\s+300\s+1,000\s+0\.30x\s+0\.25–0\.35x\s+0\.25x 0\.35x\s+1,000\s+1,000\s+2 non-2xx\/errors$/,
     );
     expect(lines[3]).toMatch(/^\/\s+cold\s+yes\s+-\s+-\s+-\s+-\s+.*error: server gone$/);
+  });
+
+  it('runs a round as A, B, B, A and gives each side its two halves in order', async () => {
+    const calls: string[] = [];
+    const round = await abbaRound(
+      async (half) => {
+        calls.push(`shop ${half}`);
+        return `s${half}`;
+      },
+      async (half) => {
+        calls.push(`floor ${half}`);
+        return `f${half}`;
+      },
+    );
+    expect(calls).toEqual(['shop 0', 'floor 0', 'floor 1', 'shop 1']);
+    expect(round).toEqual({ first: ['s0', 's1'], second: ['f0', 'f1'] });
+  });
+
+  it('combines two runs: rate over their whole time, counts summed, the worse tail', () => {
+    const whole = combineRuns(
+      run(100, {
+        durationSeconds: 2,
+        totalRequests: 200,
+        latencyAvgMs: 10,
+        latencyP99Ms: 40,
+        non2xx: 1,
+        statusCodes: { 200: 199, 500: 1 },
+      }),
+      run(400, {
+        durationSeconds: 2,
+        totalRequests: 800,
+        latencyAvgMs: 5,
+        latencyP99Ms: 30,
+        statusCodes: { 200: 800 },
+      }),
+    );
+    expect(whole.requestsPerSecond).toBeCloseTo(250);
+    expect(whole.durationSeconds).toBe(4);
+    expect(whole.totalRequests).toBe(1000);
+    expect(whole.latencyAvgMs).toBeCloseTo(6);
+    expect(whole.latencyP99Ms).toBe(40);
+    expect(whole.non2xx).toBe(1);
+    expect(whole.statusCodes).toEqual({ 200: 999, 500: 1 });
+    // Unequal durations weigh by time: 100/s for 1 s and 400/s for 3 s is 325/s.
+    expect(
+      combineRuns(run(100, { durationSeconds: 1 }), run(400, { durationSeconds: 3 })).requestsPerSecond,
+    ).toBeCloseTo(325);
   });
 });

@@ -143,3 +143,50 @@ export async function runPair(o: PairRunOptions): Promise<PairResult> {
     return summarisePair(o.spec, rounds, error instanceof Error ? error.message : String(error));
   }
 }
+
+/**
+ * One round of two sides in the order A, B, B, A (issue 31): each side runs twice, its halves on
+ * either side of the other's, so a machine that gets faster or slower during the round (other
+ * work on a shared host, a checkpoint) weighs on both sides alike instead of on whichever ran
+ * second. `first` and `second` are each called with the half (0, then 1).
+ */
+export async function abbaRound<T>(
+  first: (half: 0 | 1) => Promise<T>,
+  second: (half: 0 | 1) => Promise<T>,
+): Promise<{ first: [T, T]; second: [T, T] }> {
+  const a0 = await first(0);
+  const b0 = await second(0);
+  const b1 = await second(1);
+  const a1 = await first(1);
+  return { first: [a0, a1], second: [b0, b1] };
+}
+
+/**
+ * Two runs of one side as one: requests per second over their whole time (each weighed by its
+ * duration), counts summed, the mean latency weighed by requests; p50, p99 and max are the larger
+ * of the two (an upper bound of the whole's, which the halves' summaries cannot give exactly).
+ */
+export function combineRuns(a: HttpBenchResult, b: HttpBenchResult): HttpBenchResult {
+  const seconds = a.durationSeconds + b.durationSeconds;
+  const requests = a.totalRequests + b.totalRequests;
+  const statusCodes: Record<string, number> = { ...a.statusCodes };
+  for (const [status, count] of Object.entries(b.statusCodes)) statusCodes[status] = (statusCodes[status] ?? 0) + count;
+  return {
+    ...a,
+    durationSeconds: seconds,
+    warmupSeconds: a.warmupSeconds + b.warmupSeconds,
+    requestsPerSecond:
+      seconds > 0 ? (a.requestsPerSecond * a.durationSeconds + b.requestsPerSecond * b.durationSeconds) / seconds : 0,
+    latencyAvgMs: requests > 0 ? (a.latencyAvgMs * a.totalRequests + b.latencyAvgMs * b.totalRequests) / requests : 0,
+    latencyP50Ms: Math.max(a.latencyP50Ms, b.latencyP50Ms),
+    latencyP99Ms: Math.max(a.latencyP99Ms, b.latencyP99Ms),
+    latencyMaxMs: Math.max(a.latencyMaxMs, b.latencyMaxMs),
+    totalRequests: requests,
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    statusCodes,
+    bytesPerResponse:
+      requests > 0 ? (a.bytesPerResponse * a.totalRequests + b.bytesPerResponse * b.totalRequests) / requests : 0,
+  };
+}

@@ -6,8 +6,11 @@
  * sides. Both take tracked stock (one variant each line, set high), use the JESUS code and
  * name a new client address per request (the shop limits checkouts per address; the bench's
  * shop trusts loopback's X-Forwarded-For).
- * Creations: BENCH_CONNECTIONS (50) connections for BENCH_PAIR_DURATION seconds per side and
- * round. Payments: CHECKOUT_PAY_BATCH sessions made beforehand, each paid once, 10 connections.
+ * Each round runs shop, floor, floor, shop (bench/lib/pairs.ts `abbaRound`): every side twice,
+ * once on either side of the other's two runs, so that a machine that speeds up or slows down
+ * during the round weighs on both sides alike; a side's figure is its two runs together.
+ * Creations: BENCH_CONNECTIONS (50) connections for BENCH_PAIR_DURATION seconds per run.
+ * Payments: CHECKOUT_PAY_BATCH sessions per run, made beforehand, each paid once, 10 connections.
  * Then creations arriving at random moments at each rate of CHECKOUT_STEADY_RATES
  * (100,200 a second) for CHECKOUT_STEADY_SECONDS (10), shop then floor: their p50/p99 at loads
  * both can serve.
@@ -16,6 +19,7 @@ import { readdir } from 'node:fs/promises';
 import { SEED_DISCOUNT } from '../../domain/discount';
 import { outboxDir } from '../../server/mail/create-mailer';
 import { startCheckoutFloor } from '../lib/checkout-floor';
+import { abbaRound, combineRuns } from '../lib/pairs';
 import { steadyLoad, type SteadyLoadResult } from '../lib/steady-load';
 import { clientAddresses, indianaTotalCents, publicProduct, setVariantStock, signInAdmin } from '../lib/shop-admin';
 import { defineScenario, type HttpBenchResult, type ScenarioContext } from '../../tools/measure/types';
@@ -164,7 +168,16 @@ async function loadPayments(ctx: ScenarioContext, side: Side, sessions: string[]
   const paid = Object.entries(result.statusCodes)
     .filter(([status]) => status.startsWith('3'))
     .reduce((sum, [, n]) => sum + n, 0);
-  return { result, paid, perSecond: paid / seconds };
+  return { result, paid, seconds, perSecond: paid / seconds };
+}
+
+type Payments = Awaited<ReturnType<typeof loadPayments>>;
+
+/** A round's two halves of one side's payments as one: paid over their whole time, the worse p99. */
+function bothHalves([a, b]: [Payments, Payments]): Payments {
+  const seconds = a.seconds + b.seconds;
+  const paid = a.paid + b.paid;
+  return { result: combineRuns(a.result, b.result), paid, seconds, perSecond: paid / seconds };
 }
 
 const outboxCount = async (dataDir: string) =>
@@ -229,8 +242,12 @@ export default defineScenario({
 
       const creationRounds: { shop: HttpBenchResult; floor: HttpBenchResult; ratio: number | null }[] = [];
       for (let index = 0; index < rounds; index++) {
-        const s = await loadCreations(ctx, shop, client, seconds);
-        const f = await loadCreations(ctx, yard, client, seconds);
+        const halves = await abbaRound(
+          () => loadCreations(ctx, shop, client, seconds),
+          () => loadCreations(ctx, yard, client, seconds),
+        );
+        const s = combineRuns(...halves.first);
+        const f = combineRuns(...halves.second);
         creationRounds.push({ shop: s, floor: f, ratio: ratioOf(s.requestsPerSecond, f.requestsPerSecond) });
         ctx.log(
           `creation round ${index + 1} (${database}): shop ${s.requestsPerSecond.toFixed(1)}/s p99 ${s.latencyP99Ms} ms ` +
@@ -258,13 +275,25 @@ export default defineScenario({
       let paidByShop = 0;
       const mailWaits: string[] = [];
       for (let index = 0; index < rounds; index++) {
-        const shopSessions = await createSessions(shop, PAY_BATCH, client);
-        const floorSessions = await createSessions(yard, PAY_BATCH, client);
-        const s = await loadPayments(ctx, shop, shopSessions);
-        paidByShop += s.paid;
-        const mail = await outboxSettled(ctx.dataDir, mailBefore + paidByShop);
-        mailWaits.push(`${mail.count - mailBefore} of ${paidByShop} (${mail.waitedMs} ms)`);
-        const f = await loadPayments(ctx, yard, floorSessions);
+        // Each half pays PAY_BATCH, as a whole round did before: a run's start and its last answers
+        // weigh the same share of it (shorter runs favoured the slower side).
+        const shopSessions = await createSessions(shop, 2 * PAY_BATCH, client);
+        const floorSessions = await createSessions(yard, 2 * PAY_BATCH, client);
+        const halfOf = (sessions: string[], half: 0 | 1) =>
+          half === 0 ? sessions.slice(0, PAY_BATCH) : sessions.slice(PAY_BATCH);
+        const halves = await abbaRound(
+          async (half) => {
+            const paying = await loadPayments(ctx, shop, halfOf(shopSessions, half));
+            paidByShop += paying.paid;
+            // The floor's half, or the next round, starts once this half's mail is written.
+            const mail = await outboxSettled(ctx.dataDir, mailBefore + paidByShop);
+            mailWaits.push(`${mail.count - mailBefore} of ${paidByShop} (${mail.waitedMs} ms)`);
+            return paying;
+          },
+          (half) => loadPayments(ctx, yard, halfOf(floorSessions, half)),
+        );
+        const s = bothHalves(halves.first);
+        const f = bothHalves(halves.second);
         paymentRounds.push({
           shop: s.perSecond,
           floor: f.perSecond,
@@ -279,7 +308,7 @@ export default defineScenario({
         );
       }
 
-      ctx.log(`confirmations written after each shop payment round (all so far, wait): ${mailWaits.join(', ')}`);
+      ctx.log(`confirmations written after each shop payment run (all so far, wait): ${mailWaits.join(', ')}`);
 
       // Shoppers arriving at each rate on average, over at most 50 connections (after the
       // payments, so that their rounds meet the same tables as before this run existed).
@@ -330,7 +359,7 @@ export default defineScenario({
           'payments/s floor per round': paymentRounds.map((r) => r.floor.toFixed(1)).join(' '),
           'payment p99 ms shop per round': paymentRounds.map((r) => r.shopP99).join(' '),
           'payments paid shop per round': paymentRounds.map((r) => r.paid).join(', '),
-          'confirmations written after each shop payment round (all so far, wait)': mailWaits.join(', '),
+          'confirmations written after each shop payment run (all so far, wait)': mailWaits.join(', '),
         },
         data: {
           creationRounds,
