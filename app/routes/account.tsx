@@ -58,7 +58,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {address && (
-        <section aria-labelledby="address-heading" className="mt-8 rounded-3xl border border-line bg-white p-6 shadow-sm">
+        <section
+          aria-labelledby="address-heading"
+          className="mt-8 rounded-3xl border border-line bg-white p-6 shadow-sm"
+        >
           <h2 id="address-heading" className="flex items-center gap-2 text-lg font-semibold">
             <MapPin className="size-5 text-brand-600" aria-hidden /> Shipping address
           </h2>
@@ -112,7 +115,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                       <span className="size-12 rounded-lg bg-brand-50" aria-hidden />
                     )}
                     <div className="min-w-0 flex-1">
-                      <p className="truncate font-medium">{line.name}</p>
+                      <p className="font-medium [overflow-wrap:anywhere]">{line.name}</p>
                       <p className="text-xs text-muted">
                         {[line.color, line.size].filter(Boolean).join(' · ')} · Qty {line.quantity}
                       </p>

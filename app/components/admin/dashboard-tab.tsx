@@ -93,7 +93,8 @@ export function DashboardTab({
             {data?.recentOrders.map((order) => (
               <li key={order.id} className="flex items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium">
+                  {/* Wraps on a phone: the order number and the name are what the line is for. */}
+                  <p className="text-sm font-medium [overflow-wrap:anywhere]">
                     {ADMIN_MESSAGES.recentOrderLabel(order.orderNumber, order.firstName)}
                   </p>
                   <p className="text-xs text-muted">{formatDate(order.createdAt)}</p>

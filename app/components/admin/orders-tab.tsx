@@ -181,7 +181,7 @@ export function OrdersTab() {
               </Badge>
               <PaymentBadge payment={order.payment} />
             </p>
-            <p className="truncate text-sm text-muted">
+            <p className="text-sm text-muted [overflow-wrap:anywhere]">
               {order.customerName ?? 'Customer'} · {order.email ?? ADMIN_MESSAGES.notAvailable}
             </p>
             <p className="text-sm">
@@ -190,7 +190,8 @@ export function OrdersTab() {
             </p>
           </div>
           <div className="flex items-center gap-2">
-            <div className="w-36">
+            {/* On a phone the select takes what the button leaves (a fixed width pushed it out). */}
+            <div className="min-w-0 flex-1 sm:w-36 sm:flex-none">
               <ChoiceSelect
                 aria-label={`Status of ${order.orderNumber}`}
                 choices={

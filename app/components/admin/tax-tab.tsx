@@ -80,7 +80,9 @@ function TaxRatesTable(props: { rates: AdminTaxRate[]; editingId: string | null;
     return <p className="mt-4 text-sm text-muted">No places yet: the shop collects no sales tax anywhere.</p>;
   }
   return (
-    <div className="relative mt-4 overflow-x-auto">
+    // Keyboard users scroll it too (a focusable region); a phone is told it scrolls.
+    <div className="relative mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Tax rates, scrolls sideways">
+      <p className="mb-2 text-xs text-muted sm:hidden">Swipe the table sideways to see every column.</p>
       <table className="w-full min-w-[18rem] text-left text-sm" aria-label="Tax rates">
         <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
           <tr>
@@ -431,7 +433,8 @@ function TaxReportPanel() {
         <p className="text-sm text-muted">No taxed orders in this period.</p>
       ) : null}
       {report.data && report.data.rows.length > 0 ? (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Tax report, scrolls sideways">
+          <p className="mb-2 text-xs text-muted sm:hidden">Swipe the table sideways to see every column.</p>
           <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Tax report">
             <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
               <tr>
