@@ -18,6 +18,7 @@ import { retakeOrderStock } from '../stock/retake-order-stock';
 import type { PaymentServices } from './payment-services';
 import { writeAuditEntry, type AuditActor } from '../audit/audit-log';
 import type { Executor } from '../db/client';
+import { assertAdminPermission } from '../staff/admin-actor';
 
 export interface UpdatedOrderStatus {
   id: string;
@@ -57,6 +58,9 @@ export async function updateOrderStatus(
         message: LIFECYCLE_MESSAGES.refundedOrderIsFinal(order.orderNumber),
       });
     }
+    // Reopening a cancelled order is more than moving it along (issue 27: 'orders.cancel'); the
+    // route can check only the status asked for, this is where the order's own is known.
+    if (order.status === 'cancelled') assertAdminPermission(options.actor, 'orders.cancel');
     // Reopened: the units its cancellation gave back are taken again, or it stays cancelled.
     if (order.status === 'cancelled') await retakeOrderStock(tx, order);
     const now = new Date();
@@ -98,7 +102,13 @@ type OrderRow = typeof orders.$inferSelect;
  * The audit entry of a status change (not a cancel): "marked WYF-001002 shipped (USPS 9400…)",
  * with the status, carrier and tracking number before and after. Nothing changed, no entry.
  */
-async function auditStatusChange(options: { db: Executor; actor: AuditActor; before: OrderRow; after: OrderRow; reason?: string | null }) {
+async function auditStatusChange(options: {
+  db: Executor;
+  actor: AuditActor;
+  before: OrderRow;
+  after: OrderRow;
+  reason?: string | null;
+}) {
   const { before, after } = options;
   const changes = [
     { field: 'status', from: before.status, to: after.status },

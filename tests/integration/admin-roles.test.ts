@@ -10,7 +10,9 @@
  * The roles: the passcode holder ("Owner (passcode)"), and staff members invited as Owner,
  * Manager and Fulfillment who set up two-factor sign-in and signed in (tests/support/staff.ts).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, products } from '../../server/db/schema';
 import { permissionDenied, roleCan, type AdminPermission, type StaffRole } from '../../domain/staff-roles';
 import { WRITE_METHODS, adminRoutes, SAMPLE_ID } from '../support/admin-routes';
 import { adminRequest, createStaffMember, passcodeSession, staffAdminSession } from '../support/staff';
@@ -177,5 +179,36 @@ describe.each(ROLES)('as $name', ({ name, role }) => {
       expect(response.status, `${name} ${method} ${url}: ${text}`).toBe(403);
       expect(JSON.parse(text)).toMatchObject({ error: permissionDenied(role, permission), code: 'forbidden' });
     }
+  });
+});
+
+describe('reopening a cancelled order', () => {
+  it('is refused to Fulfillment (it may move orders along, not undo a cancellation), allowed to a Manager', async () => {
+    const [tee] = await shop.database.db.select().from(products).where(eq(products.slug, 'simple-cross-tee'));
+    const created = await shop.request('/api/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        items: [{ productId: tee!.id, color: 'Blue', size: 'M', quantity: 1 }],
+        email: 'reopen@example.com',
+      }),
+    });
+    const { sessionId } = (await created.json()) as { sessionId: string };
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    const patch = (who: string, status: string) =>
+      adminRequest(shop, tokens.get(who)!, `/api/admin/orders/${order!.id}`, { method: 'PATCH', body: { status } });
+    expect((await patch('Manager', 'cancelled')).status).toBe(200);
+    // The route checked only the status asked for: 'processing' is a fulfillment status.
+    for (const status of ['processing', 'shipped', 'delivered']) {
+      const refused = await patch('Fulfillment', status);
+      expect(refused.status, status).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        error: permissionDenied('fulfillment', 'orders.cancel'),
+        code: 'forbidden',
+      });
+    }
+    const [still] = await shop.database.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(still!.status).toBe('cancelled');
+    expect((await patch('Manager', 'processing')).status).toBe(200);
   });
 });
