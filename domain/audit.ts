@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = {
   'staff.invite-revoked': 'Invite revoked',
   'staff.joined': 'Staff joined',
   'staff.two-factor': 'Two-factor set up',
+  'staff.two-factor-off': 'Two-factor turned off',
   'staff.role-changed': 'Staff role changed',
   'staff.removed': 'Staff removed',
   'passcode.changed': 'Passcode changed',

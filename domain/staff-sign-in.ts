@@ -16,3 +16,22 @@ export const STAFF_SIGN_IN_TEXTS = {
   codeRefusedTitle: 'Code not accepted',
   codeRefused: 'That code is not valid. Please try the current code from your app.',
 } as const;
+
+/** Wrong codes in a row that lock a staff account, and for how long (Better Auth's accountLockout). */
+export const STAFF_CODE_LOCKOUT = { maxFailedAttempts: 10, minutes: 15 } as const;
+
+/**
+ * What Better Auth's two-factor step answers, said the shop's way (server/auth/plain-validation-message.ts
+ * puts these in its answers; its own words name cookies and features the shop does not use).
+ */
+export const TWO_FACTOR_ANSWERS: Record<string, string> = {
+  INVALID_CODE: STAFF_SIGN_IN_TEXTS.codeRefused,
+  INVALID_BACKUP_CODE: 'That recovery code is not valid, or it was used before.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE:
+    'Too many wrong codes for this sign-in. Please sign in again with your email and password.',
+  INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired. Please sign in again with your email and password.',
+  ACCOUNT_TEMPORARILY_LOCKED: `Too many wrong codes: this account is locked for ${STAFF_CODE_LOCKOUT.minutes} minutes. Please try again then.`,
+  OTP_NOT_CONFIGURED: 'Codes are not sent by email here: enter the code from your authenticator app.',
+  OTP_NOT_ENABLED: 'Codes are not sent by email here: enter the code from your authenticator app.',
+  OTP_HAS_EXPIRED: 'Codes are not sent by email here: enter the code from your authenticator app.',
+};

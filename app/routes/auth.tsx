@@ -197,7 +197,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         return;
       }
       const feedback =
-        answer.status === 429 || answer.status === 0
+        // A lock of the account (not the network's limit) says so in its own message.
+        (answer.status === 429 && answer.code !== 'ACCOUNT_TEMPORARILY_LOCKED') || answer.status === 0
           ? authResponseFeedback('signIn', answer)
           : { title: STAFF_SIGN_IN_TEXTS.codeRefusedTitle, description: answer.message ?? STAFF_SIGN_IN_TEXTS.codeRefused, variant: 'destructive' as const };
       show(feedback);

@@ -19,6 +19,7 @@ describe('authLogLevel', () => {
       'Blocked cross-site request',
       'Change email is disabled.',
       'Delete user is disabled. Enable it in the options',
+      "send otp isn't configured",
     ]) {
       expect(authLogLevel('error', message), message).toBe('warn');
     }

@@ -23,13 +23,12 @@ import { passwordResetEmail, verificationEmail } from './auth-emails';
 import { MIN_PASSWORD_LENGTH } from '../../domain/auth-feedback';
 import { RECOVERY_CODE_COUNT } from '../../domain/staff-roles';
 import { createStaffAuthHooks } from '../staff/staff-auth-hooks';
-
+import { STAFF_CODE_LOCKOUT } from '../../domain/staff-sign-in';
 
 export { MIN_PASSWORD_LENGTH };
 
 /** The longest account name (and first or last name) kept. */
 const NAME_MAX_LENGTH = 100;
-
 
 /**
  * The public origin; for a local PUBLIC_URL also its loopback twin (localhost and
@@ -58,7 +57,7 @@ type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
 export function authLogLevel(level: AuthLogLevel, message: string): AuthLogLevel {
   if (
     level === 'error' &&
-    /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site|(Change email|Delete user) is disabled)/.test(
+    /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site|(Change email|Delete user) is disabled|send otp isn't configured)/i.test(
       message,
     )
   ) {
@@ -99,7 +98,10 @@ export function createAuth(options: {
     basePath: '/api/auth',
     secret,
     trustedOrigins: trustedOriginsFor(config.publicUrl),
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit, twoFactor } }),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit, twoFactor },
+    }),
     // Staff sign in with a TOTP code (issue 27): the plugin's own set-up (QR URI and ten
     // recovery codes, confirmed with a code) and sign-in step; staff-auth-hooks.ts adds
     // single use of a code and the audit entries.
@@ -107,7 +109,11 @@ export function createAuth(options: {
       twoFactorPlugin({
         issuer: 'Wear Your Faith',
         backupCodeOptions: { amount: RECOVERY_CODE_COUNT },
-        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        accountLockout: {
+          enabled: true,
+          maxFailedAttempts: STAFF_CODE_LOCKOUT.maxFailedAttempts,
+          durationSeconds: STAFF_CODE_LOCKOUT.minutes * 60,
+        },
       }),
     ],
     logger: {
@@ -158,7 +164,10 @@ export function createAuth(options: {
         if (ctx.path === '/update-user' || ctx.path === '/sign-up/email') {
           const name: unknown = ctx.body?.name;
           if (typeof name === 'string' && name.length > NAME_MAX_LENGTH) {
-            throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: `Names are at most ${NAME_MAX_LENGTH} characters.` });
+            throw new APIError('BAD_REQUEST', {
+              code: 'NAME_TOO_LONG',
+              message: `Names are at most ${NAME_MAX_LENGTH} characters.`,
+            });
           }
         }
         if (ctx.path !== '/sign-up/email') return;

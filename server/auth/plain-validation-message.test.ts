@@ -9,7 +9,10 @@ describe('plainValidationMessage', () => {
     const request = new Request('http://shop.test/api/auth/sign-in/email', { method: 'POST' });
     const answer = await plainValidationMessage(
       request,
-      refused({ message: '[body.password] Invalid input: expected string, received undefined', code: 'VALIDATION_ERROR' }),
+      refused({
+        message: '[body.password] Invalid input: expected string, received undefined',
+        code: 'VALIDATION_ERROR',
+      }),
     );
     expect(answer.status).toBe(400);
     expect(answer.headers.get('x-kept')).toBe('1');
@@ -29,5 +32,32 @@ describe('plainValidationMessage', () => {
     expect(await plainValidationMessage(request, otherCode)).toBe(otherCode);
     const text = new Response('nope', { status: 400 });
     expect(await plainValidationMessage(request, text)).toBe(text);
+  });
+
+  it("says the two-factor step's refusals the shop's way, keeping their status", async () => {
+    const request = new Request('http://shop.test/api/auth/two-factor/verify-totp', { method: 'POST' });
+    const cases: [string, number, string][] = [
+      [
+        'INVALID_TWO_FACTOR_COOKIE',
+        401,
+        'This sign-in has expired. Please sign in again with your email and password.',
+      ],
+      [
+        'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+        400,
+        'Too many wrong codes for this sign-in. Please sign in again with your email and password.',
+      ],
+      [
+        'ACCOUNT_TEMPORARILY_LOCKED',
+        429,
+        'Too many wrong codes: this account is locked for 15 minutes. Please try again then.',
+      ],
+      ['OTP_NOT_CONFIGURED', 400, 'Codes are not sent by email here: enter the code from your authenticator app.'],
+    ];
+    for (const [code, status, message] of cases) {
+      const answer = await plainValidationMessage(request, refused({ message: 'library words', code }, status));
+      expect(answer.status, code).toBe(status);
+      expect(await answer.json()).toEqual({ message, code });
+    }
   });
 });

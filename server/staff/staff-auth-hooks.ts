@@ -5,21 +5,37 @@
  *   is refused, and the refusal is counted with the sign-in limits like a wrong one
  *   (limit-sign-in.ts counts every answer of the two-factor endpoints that is not a success);
  * - "trust this device" is refused: staff give a code at every sign-in;
- * - staff sign-ins, failed ones included, and the confirmation of a two-factor set-up are
- *   written to the audit log.
+ * - staff sign-ins, failed ones included, and the confirmation of a two-factor set-up (and its
+ *   turning off) are written to the audit log;
+ * - a new password, signing out everywhere or turning two-factor off ends the member's admin
+ *   sessions (ENDS_ADMIN_SESSIONS).
  */
 import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { STAFF_ROLE_LABELS } from '../../domain/staff-roles';
 import { writeSignInEntry } from '../audit/audit-log';
 import type { Database } from '../db/client';
-import { staffMembers } from '../db/schema';
+import { adminSessions, staffMembers } from '../db/schema';
 import { claimTotpCode, releaseTotpCode } from './two-factor-replay';
 
 const VERIFY_TOTP = '/two-factor/verify-totp';
 const VERIFY_BACKUP_CODE = '/two-factor/verify-backup-code';
 const SIGN_IN = '/sign-in/email';
 const TWO_FACTOR_COOKIE = 'two_factor';
+const DISABLE_TWO_FACTOR = '/two-factor/disable';
+const RESET_PASSWORD = '/reset-password';
+/**
+ * Changes to an account that answer a suspected compromise (a new password, every session signed
+ * out, two-factor turned off): the staff member's admin sessions end with them, as they end with a
+ * role change or a removal (an outside audit found them still open after each of these).
+ */
+const ENDS_ADMIN_SESSIONS = new Set([
+  DISABLE_TWO_FACTOR,
+  RESET_PASSWORD,
+  '/change-password',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+]);
 
 export const CODE_REUSED_MESSAGE = 'This code was already used. Wait for the next code in your authenticator app.';
 
@@ -47,6 +63,19 @@ interface Attempt {
 }
 
 const attempts = new WeakMap<object, Attempt>();
+/** The account a change of ENDS_ADMIN_SESSIONS is for, found before it runs (a reset's token is spent by it). */
+const accountChanges = new WeakMap<object, string>();
+
+/** Whose account the request changes: the reset link's, or the signed-in session's. */
+async function changedAccount(ctx: HookContext): Promise<string | null> {
+  if (ctx.path === RESET_PASSWORD) {
+    const token = bodyField(ctx, 'token') ?? (ctx as { query?: { token?: unknown } }).query?.token;
+    if (typeof token !== 'string' || token === '') return null;
+    return (await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`))?.value ?? null;
+  }
+  const session = await getSessionFromCtx(ctx as never).catch(() => null);
+  return session?.user?.id ?? null;
+}
 
 function bodyField(ctx: HookContext, field: string): unknown {
   return ctx.body && typeof ctx.body === 'object' ? (ctx.body as Record<string, unknown>)[field] : undefined;
@@ -82,6 +111,11 @@ export function createStaffAuthHooks(db: Database) {
 
   return {
     async before(ctx: HookContext): Promise<void> {
+      if (ctx.path && ENDS_ADMIN_SESSIONS.has(ctx.path)) {
+        const userId = await changedAccount(ctx);
+        if (userId) accountChanges.set(ctx.request ?? ctx, userId);
+        return;
+      }
       if (ctx.path !== VERIFY_TOTP && ctx.path !== VERIFY_BACKUP_CODE) return;
       if (bodyField(ctx, 'trustDevice')) {
         throw new APIError('BAD_REQUEST', {
@@ -98,13 +132,22 @@ export function createStaffAuthHooks(db: Database) {
       if (!(await claimTotpCode({ db, userId: state.userId, code: state.code }))) {
         const member = await staffByUser(state.userId);
         await logFor(member, 'sign-in.staff.failed', 'was refused: a two-factor code was used twice');
-        throw new APIError('UNAUTHORIZED', { code: 'INVALID_CODE', message: CODE_REUSED_MESSAGE });
+        throw new APIError('UNAUTHORIZED', { code: 'CODE_ALREADY_USED', message: CODE_REUSED_MESSAGE });
       }
       state.claimed = true;
     },
 
     async after(ctx: HookContext): Promise<void> {
       const failed = isAPIError(ctx.context.returned);
+      if (ctx.path && ENDS_ADMIN_SESSIONS.has(ctx.path)) {
+        const userId = accountChanges.get(ctx.request ?? ctx);
+        const member = !failed && userId ? await staffByUser(userId) : null;
+        if (!member) return;
+        await db.delete(adminSessions).where(eq(adminSessions.staffMemberId, member.id));
+        if (ctx.path === DISABLE_TWO_FACTOR)
+          await logFor(member, 'staff.two-factor-off', 'turned off two-factor sign-in');
+        return;
+      }
       if (ctx.path === SIGN_IN) {
         const email = bodyField(ctx, 'email');
         if (typeof email !== 'string') return;

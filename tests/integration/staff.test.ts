@@ -5,12 +5,14 @@
  * once and wrong codes count with the sign-in limit, role changes and removal end the
  * member's admin sessions at once, the role rules (last Owner, own role), and the log.
  */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_TEXTS, INVITE_TTL_MS, permissionDenied } from '../../domain/staff-roles';
 import { auditLog, staffInvites, staffMembers, user } from '../../server/db/schema';
 import { CODE_REUSED_MESSAGE } from '../../server/staff/staff-auth-hooks';
-import { cookieFrom, createConfirmedCustomer, postJson } from '../support/accounts';
+import { cookieFrom, createConfirmedCustomer, linkFrom, ORIGIN, postJson, waitForMail } from '../support/accounts';
 import {
   STAFF_PASSWORD,
   acceptInvite,
@@ -258,6 +260,70 @@ describe('two-factor sign-in', () => {
       'packer@example.com set up two-factor sign-in',
     );
   });
+});
+
+describe('changes that answer a suspected compromise', () => {
+  it("end the member's admin sessions: signing out everywhere, a new password, turning two-factor off (logged)", async () => {
+    const member = await createStaffMember(shop, ownerToken, 'careful@example.com', 'fulfillment');
+    const admin = async (token: string) => (await adminRequest(shop, token, '/api/admin/orders')).status;
+    const signedIn = async () => {
+      const again = await staffSignIn(shop, member);
+      expect(again.status).toBe(200);
+      return again.cookie;
+    };
+
+    // Every session signed out.
+    let token = await sessionToken(member.cookie);
+    expect(await admin(token)).toBe(200);
+    expect((await postJson(shop, '/api/auth/revoke-sessions', {}, { cookie: member.cookie })).status).toBe(200);
+    expect(await admin(token)).toBe(401);
+
+    // A new password from the reset link.
+    let cookie = await signedIn();
+    token = await sessionToken(cookie);
+    expect(await admin(token)).toBe(200);
+    const clientIp = '198.51.100.77';
+    const before = (await readdir(path.join(shop.dataDir, 'outbox'))).length;
+    expect(
+      (
+        await postJson(
+          shop,
+          '/api/auth/request-password-reset',
+          { email: member.email, redirectTo: '/reset-password' },
+          { clientIp },
+        )
+      ).status,
+    ).toBe(200);
+    await expect.poll(async () => (await readdir(path.join(shop.dataDir, 'outbox'))).length).toBeGreaterThan(before);
+    const mail = await waitForMail(shop.dataDir, member.email, 2);
+    const link = new URL(linkFrom(mail, `${ORIGIN}/api/auth/reset-password/`));
+    const opened = await shop.request(link.pathname + link.search, { redirect: 'manual', clientIp });
+    const resetToken = new URL(opened.headers.get('location')!, ORIGIN).searchParams.get('token');
+    member.password = 'a-brand-new-pass-9';
+    expect(
+      (
+        await postJson(
+          shop,
+          '/api/auth/reset-password',
+          { newPassword: member.password, token: resetToken },
+          { clientIp },
+        )
+      ).status,
+    ).toBe(200);
+    expect(await admin(token)).toBe(401);
+
+    // Two-factor turned off: the session ends, and the log says who did it.
+    cookie = await signedIn();
+    token = await sessionToken(cookie);
+    expect(await admin(token)).toBe(200);
+    expect(
+      (await postJson(shop, '/api/auth/two-factor/disable', { password: member.password }, { cookie })).status,
+    ).toBe(200);
+    expect(await admin(token)).toBe(401);
+    expect((await entries('staff.two-factor-off')).map((entry) => entry.summary)).toContain(
+      'careful@example.com turned off two-factor sign-in',
+    );
+  }, 60_000);
 });
 
 describe('role changes and removal', () => {
