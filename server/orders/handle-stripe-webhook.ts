@@ -34,6 +34,17 @@ export async function handleStripeWebhook(
     logger.warn({ err: error }, 'stripe webhook with a bad signature');
     throw refuse('invalid-signature', 'Invalid signature');
   }
+  // Signed but not the shape Stripe sends (only the secret's holder can make one): refused, not a 500.
+  if (!isReadableEvent(event)) {
+    logger.warn(
+      { eventId: (event as { id?: unknown } | null)?.id },
+      'stripe webhook event without the fields it needs',
+    );
+    throw new AppError('invalid-request', {
+      message: 'The event lacks the fields a Stripe event of its type has',
+      details: { received: false },
+    });
+  }
   let outcome: PaymentOutcome | null = null;
   switch (event.type) {
     case 'checkout.session.completed':
@@ -86,4 +97,23 @@ export async function handleStripeWebhook(
   if (completion.result === 'unknown-session')
     logger.warn({ eventId: event.id, sessionId: session.id }, 'stripe event for an unknown session');
   return { received: true, result: completion.result };
+}
+
+/**
+ * An event with an id and a type, whose object (for the Checkout events and a refund) is an object
+ * with an id: what the handlers below read. A checkout session's other fields are read defensively
+ * (stripeSessionState).
+ */
+function isReadableEvent(event: unknown): event is Stripe.Event {
+  if (!event || typeof event !== 'object') return false;
+  const { id, type, data } = event as { id?: unknown; type?: unknown; data?: unknown };
+  if (typeof id !== 'string' || id === '' || typeof type !== 'string') return false;
+  if (!type.startsWith('checkout.session.') && type !== 'charge.refunded') return true;
+  const object = (data as { object?: unknown } | null | undefined)?.object;
+  return (
+    Boolean(object) &&
+    typeof object === 'object' &&
+    typeof (object as { id?: unknown }).id === 'string' &&
+    (object as { id: string }).id !== ''
+  );
 }

@@ -111,7 +111,11 @@ describe('Stripe provider against the wire-format fake', () => {
           dynamic_tax_rates: [expect.stringMatching(/^txr_/)],
         },
         // Indiana taxes the delivery charge, so with tax rates it is a line item of its own.
-        { quantity: '1', price_data: { currency: 'usd', unit_amount: '599' }, dynamic_tax_rates: [expect.stringMatching(/^txr_/)] },
+        {
+          quantity: '1',
+          price_data: { currency: 'usd', unit_amount: '599' },
+          dynamic_tax_rates: [expect.stringMatching(/^txr_/)],
+        },
       ],
     });
     expect(sessionRequest?.body.shipping_options).toBeUndefined();
@@ -122,7 +126,10 @@ describe('Stripe provider against the wire-format fake', () => {
     const expiresAt = Number(sessionRequest?.body.expires_at);
     expect(expiresAt - Date.now() / 1000).toBeGreaterThan(CHECKOUT_HOLD_MINUTES * 60 - 60);
     expect(expiresAt - Date.now() / 1000).toBeLessThanOrEqual(CHECKOUT_HOLD_MINUTES * 60);
-    const [stored] = await shop.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, json.sessionId));
+    const [stored] = await shop.database.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, json.sessionId));
     expect(Math.round(stored!.expiresAt.getTime() / 1000)).toBe(expiresAt);
   });
 
@@ -220,6 +227,21 @@ describe('POST /api/stripe/webhook', () => {
     expect(other.status).toBe(200);
     expect(await other.json()).toMatchObject({ received: true, result: 'ignored' });
   });
+
+  it('refuses a signed event without the fields its type has with 400 (was a 500), changing nothing', async () => {
+    const malformed: unknown[] = [
+      null,
+      { id: 'evt_nodata', type: 'checkout.session.completed' },
+      { id: 'evt_nullobject', type: 'checkout.session.completed', data: { object: null } },
+      { id: 'evt_noid', type: 'checkout.session.expired', data: { object: { payment_status: 'unpaid' } } },
+      { id: 'evt_refund_null', type: 'charge.refunded', data: { object: null } },
+    ];
+    for (const event of malformed) {
+      const answer = await webhook(event as never);
+      expect(answer.status, JSON.stringify(event)).toBe(400);
+      expect(await answer.json()).toMatchObject({ received: false, code: 'invalid-request' });
+    }
+  });
 });
 
 describe('/payment-success with Stripe (the webhook may come later)', () => {
@@ -234,8 +256,9 @@ describe('/payment-success with Stripe (the webhook may come later)', () => {
     const sessionId = await paidLater('early@example.com');
     fake.pay(sessionId, { paymentIntent: 'pi_early_1' });
     const retrievals = () =>
-      fake.requests.filter((request) => request.method === 'GET' && request.path === `/v1/checkout/sessions/${sessionId}`)
-        .length;
+      fake.requests.filter(
+        (request) => request.method === 'GET' && request.path === `/v1/checkout/sessions/${sessionId}`,
+      ).length;
     const [first, second] = await Promise.all([page(sessionId), page(sessionId)]);
     for (const html of [first, second]) {
       expect(html).toContain('Payment Successful!');
@@ -292,7 +315,14 @@ describe('/payment-success with Stripe (the webhook may come later)', () => {
     const sessionId = await paidLater('free@example.com');
     const response = await webhook({
       ...sessionEvent('evt_free_1', 'checkout.session.completed', sessionId, 'paid'),
-      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'no_payment_required', payment_intent: null } },
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          payment_status: 'no_payment_required',
+          payment_intent: null,
+        },
+      },
     });
     expect(await response.json()).toMatchObject({ received: true, result: 'applied' });
     expect((await orderBySession(sessionId)).status).toBe('processing');
