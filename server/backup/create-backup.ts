@@ -18,6 +18,7 @@ import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { Logger } from 'pino';
 import { create as createTar } from 'tar';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config.server';
 import type { DatabaseHandle } from '../db/client';
 import { createS3Client } from '../media/s3-image-storage';
@@ -125,6 +126,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     });
 
     const images = await stageImages(config, staging, files);
+    if (images.storage === 'local') await expectEveryImage(db, config.dataDir, images.keys);
     const hasAuthSecret = await stageAuthSecret(config, staging, files);
     const manifestBase = { tables, sequences: snapshot.sequences };
     for (const [file, text] of [
@@ -257,6 +259,25 @@ async function stageImages(
     keys.push(key);
   }
   return { storage: 'local', keys };
+}
+
+/**
+ * Every uploaded image the database lists must be in DATA_DIR/uploads: a backup run with another
+ * DATA_DIR (after a move to PostgreSQL, from a cron job elsewhere) found no files there and
+ * wrote an archive of no images, reported as a success; its restore gave a shop whose images
+ * were all missing. Such a backup fails, naming the folder.
+ */
+async function expectEveryImage(db: DatabaseHandle['db'], dataDir: string, staged: string[]): Promise<void> {
+  const { rows } = await db.execute<{ key: string }>(
+    sql`select storage_key as key from product_images where storage_key is not null`,
+  );
+  const have = new Set(staged);
+  const missing = rows.map((row) => row.key).filter((key) => !have.has(key));
+  if (missing.length === 0) return;
+  throw new Error(
+    `${missing.length} of the ${rows.length} uploaded product images are not in ${path.join(dataDir, 'uploads')} ` +
+      `(${missing[0]}${missing.length > 1 ? ', …' : ''}): back up with the DATA_DIR the shop uses, or put the files back; no archive was written`,
+  );
 }
 
 /** The generated secret that signs sessions: without it, a restored shop signs everyone out. */

@@ -144,3 +144,16 @@ export function codeMigrations(migrationsFolder = MIGRATIONS_FOLDER) {
 function migrationTag(createdAt: number): string | null {
   return codeMigrations().find((migration) => migration.folderMillis === createdAt)?.tag ?? null;
 }
+
+/**
+ * The tables a backup of this database holds: every ordinary table of the shop's schema but
+ * TABLES_LEFT_OUT. A restore compares it with the archive's manifest once the archive's
+ * migrations have made the schema (a manifest that leaves one out would restore it empty).
+ */
+export async function backedUpTableNames(session: SqlSession): Promise<string[]> {
+  const rows = await session.query<{ name: string }>(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`,
+  );
+  return rows.map((row) => row.name).filter((name) => !TABLES_LEFT_OUT.includes(name));
+}

@@ -1,13 +1,16 @@
 /**
  * Opens an archive for a restore and proves it whole before anything is written to the
- * target: it is unpacked into a private temporary folder (never the target), its manifest
- * parsed, every file's size and SHA-256 compared with the manifest, each table's row count
- * with its COPY data, and nothing may be there that the manifest does not list.
+ * target: its manifest is read first (a pass over the archive that writes nothing), then the
+ * archive is unpacked into a private temporary folder (never the target), writing only the
+ * entries the manifest lists at the size it lists (a small archive that unpacks into gigabytes
+ * is refused from its headers, before its bytes reach the disk); every file's SHA-256 is
+ * compared with the manifest, each table's row count with its COPY data, and nothing may be
+ * there that the manifest does not list.
  */
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { extract as extractTar } from 'tar';
+import { extract as extractTar, list as listTar } from 'tar';
 import { ArchivePathSchema, MANIFEST_FILE, ManifestSchema, uploadPath, type Manifest } from './archive-format';
 import { digestFile } from './digest';
 
@@ -40,8 +43,8 @@ export async function openArchive(archive: string): Promise<OpenedArchive> {
   // Retried: an extraction that failed half-way may still be closing its last file.
   const close = () => rm(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   try {
-    const entries = await unpack(archive, folder);
-    const manifest = await readManifest(folder);
+    const manifest = parseManifest(await readManifestEntry(archive));
+    const entries = await unpack(archive, folder, manifest);
     await checkFiles(folder, manifest, entries);
     return { folder, manifest, pathOf: (entry) => path.join(folder, entry), close };
   } catch (error) {
@@ -50,9 +53,41 @@ export async function openArchive(archive: string): Promise<OpenedArchive> {
   }
 }
 
-async function unpack(archive: string, folder: string): Promise<string[]> {
+const damaged = (error: unknown) =>
+  new ArchiveRefusedError(
+    `The archive is damaged or incomplete (${error instanceof Error ? error.message : String(error)}); nothing was restored`,
+  );
+
+/** The manifest's text, read in a pass that writes nothing (null: the archive has none). */
+async function readManifestEntry(archive: string): Promise<string | null> {
+  let text: string | null = null;
+  try {
+    await listTar({
+      file: archive,
+      strict: true,
+      onReadEntry: (entry) => {
+        if (entry.path !== MANIFEST_FILE || entry.type !== 'File' || entry.size > MANIFEST_MAX_BYTES) {
+          entry.resume();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+        entry.on('end', () => (text = Buffer.concat(chunks).toString('utf8')));
+      },
+    });
+  } catch (error) {
+    throw damaged(error);
+  }
+  return text;
+}
+
+/** A manifest far larger than any shop's (its file list and table shapes): not read. */
+const MANIFEST_MAX_BYTES = 32 * 1024 * 1024;
+
+async function unpack(archive: string, folder: string, manifest: Manifest): Promise<string[]> {
   const files: string[] = [];
   const strange: string[] = [];
+  const unlisted: string[] = [];
   try {
     await extractTar({
       file: archive,
@@ -64,6 +99,13 @@ async function unpack(archive: string, folder: string): Promise<string[]> {
         const type = 'type' in entry ? entry.type : 'File';
         if (type === 'Directory' && FOLDERS.has(entryPath)) return true;
         if (type === 'File' && ArchivePathSchema.safeParse(entryPath).success) {
+          // Written only at the size the manifest gives it (its bytes are checked after).
+          const size = 'size' in entry ? entry.size : undefined;
+          const listed = entryPath === MANIFEST_FILE ? size : manifest.files[entryPath]?.bytes;
+          if (listed === undefined || listed !== size) {
+            unlisted.push(entryPath);
+            return false;
+          }
           files.push(entryPath);
           return true;
         }
@@ -72,8 +114,11 @@ async function unpack(archive: string, folder: string): Promise<string[]> {
       },
     });
   } catch (error) {
+    throw damaged(error);
+  }
+  if (unlisted.length) {
     throw new ArchiveRefusedError(
-      `The archive is damaged or incomplete (${error instanceof Error ? error.message : String(error)}); nothing was restored`,
+      `The archive holds ${unlisted[0]}, which its manifest does not list at that size (altered?); nothing was restored`,
     );
   }
   if (strange.length) {
@@ -84,11 +129,8 @@ async function unpack(archive: string, folder: string): Promise<string[]> {
   return files;
 }
 
-async function readManifest(folder: string): Promise<Manifest> {
-  let text: string;
-  try {
-    text = await readFile(path.join(folder, MANIFEST_FILE), 'utf8');
-  } catch {
+function parseManifest(text: string | null): Manifest {
+  if (text === null) {
     throw new ArchiveRefusedError(
       'This is not a Wear Your Faith backup (it has no manifest.json); nothing was restored',
     );

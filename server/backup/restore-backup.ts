@@ -30,7 +30,7 @@ import {
   type Manifest,
 } from './archive-format';
 import { createBackup, type BackupResult } from './create-backup';
-import { codeMigrations } from './describe-database';
+import { backedUpTableNames, codeMigrations } from './describe-database';
 import { digest, digestFile } from './digest';
 import { ArchiveRefusedError, openArchive, type OpenedArchive } from './read-archive';
 import { inTransaction, type SqlSession } from './sql-session';
@@ -70,6 +70,16 @@ export interface RestoreOptions {
 
 /** Refuses an archive this code cannot restore: a newer shop, or a migration it does not have. */
 export function checkCompatible(manifest: Manifest, migrations = codeMigrations()) {
+  // A migration this shop has, by its name, but dated otherwise: not a newer shop (that message
+  // named the same version twice) but an edited manifest or another build's archive.
+  const tag = manifest.migration.tag;
+  const namesake = tag ? migrations.find((migration) => migration.tag === tag) : undefined;
+  if (namesake && namesake.folderMillis !== manifest.migration.createdAt) {
+    throw new ArchiveRefusedError(
+      `This archive's database migration ${tag} is dated otherwise than this shop's migration of that name: ` +
+        'the manifest was edited, or the archive comes from another build; nothing was restored',
+    );
+  }
   const newest = migrations.at(-1);
   const isNewerShop = compareVersions(manifest.shopVersion, SHOP_VERSION) > 0;
   const isNewerSchema = newest !== undefined && manifest.migration.createdAt > newest.folderMillis;
@@ -233,6 +243,15 @@ async function load(
       await session.query('create schema public');
     }
     await createSchema(session, manifest.migration.createdAt);
+    // Every table the archive's version of the schema has must be in its manifest: an edited
+    // manifest that leaves one out restored it empty, and the check below saw only the listed ones.
+    const listed = new Set(manifest.tables.map((table) => table.name));
+    const unlisted = (await backedUpTableNames(session)).filter((name) => !listed.has(name));
+    if (unlisted.length > 0) {
+      throw new ArchiveRefusedError(
+        `The archive's manifest lists no rows for ${unlisted.join(', ')}, which its database version has: the archive is incomplete or was edited. Nothing was restored.`,
+      );
+    }
     const tables = manifest.tables.map((table) => `public.${quoteIdentifier(table.name)}`);
     await session.query(`truncate ${tables.join(', ')}`);
     for (const table of tables) await session.query(`alter table ${table} disable trigger user`);

@@ -10,7 +10,7 @@
  * require the admin session.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -37,7 +37,9 @@ import { createTestShop, TEST_ADMIN_PASSCODE, type TestShop } from '../support/t
 import { passcodeSession } from '../support/staff';
 
 const LAST_MIGRATION_TAG = (
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../server/db/migrations/meta/_journal.json'), 'utf8')) as {
+  JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../server/db/migrations/meta/_journal.json'), 'utf8'),
+  ) as {
     entries: { tag: string }[];
   }
 ).entries.at(-1)!.tag;
@@ -356,6 +358,37 @@ describe('bad archives are refused before anything is written', () => {
     );
   });
 
+  it('a manifest that leaves out a table (it came back empty, and the restore said every table matched)', async () => {
+    const file = await altered(async (folder) => {
+      const manifest = JSON.parse(await readFile(path.join(folder, MANIFEST_FILE), 'utf8')) as {
+        tables: { name: string }[];
+        files: Record<string, unknown>;
+      };
+      manifest.tables = manifest.tables.filter((table) => table.name !== 'audit_log');
+      delete manifest.files['database/data/audit_log.copy'];
+      await writeFile(path.join(folder, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+      await rm(path.join(folder, 'database/data/audit_log.copy'));
+    });
+    // Refused once the archive's schema is made in the staging database: no database is left.
+    const dataDir = path.join(await scratchFolder('wyf-refused-'), 'data');
+    const refusal = restoreBackup({ archive: file, config: silentConfig({ DATA_DIR: dataDir }), replace: false });
+    await expect(refusal).rejects.toThrow(ArchiveRefusedError);
+    await expect(refusal).rejects.toThrow(/lists no rows for audit_log, which its database version has/);
+    expect(existsSync(path.join(dataDir, 'db'))).toBe(false);
+    expect((await readdir(dataDir).catch(() => [] as string[])).filter((entry) => !entry.startsWith('.'))).toEqual([]);
+  });
+
+  it('an entry that unpacks far larger than its manifest says, refused from its header before it is written', async () => {
+    // A small archive that unpacks into much more (here 64 MB of zeros, a few hundred kB packed)
+    // in place of an image the manifest lists at its own size: once a "Checksum mismatch" after
+    // every byte was on the disk.
+    const file = await altered(async (folder) => {
+      const [image] = (await readdir(path.join(folder, 'uploads'))).sort();
+      await writeFile(path.join(folder, 'uploads', image!), Buffer.alloc(64 * 1024 * 1024));
+    });
+    await expectRefused(file, /which its manifest does not list at that size/);
+  });
+
   it("an entry outside the archive's folders", async () => {
     const file = await altered((folder) => writeFile(path.join(folder, 'evil.sh'), 'rm -rf /'));
     await expectRefused(file, /entries a backup never has/);
@@ -370,6 +403,17 @@ describe('bad archives are refused before anything is written', () => {
       );
     });
     await expectRefused(file, /newer version of the shop \(99\.0\.0/);
+  });
+
+  it("a manifest whose migration has this shop's name but another date (it was called a newer shop, naming the same version twice)", async () => {
+    const file = await altered(async (folder) => {
+      const text = await readFile(path.join(folder, MANIFEST_FILE), 'utf8');
+      await writeFile(
+        path.join(folder, MANIFEST_FILE),
+        text.replace(/"createdAt": (\d{13})/, (_match, millis: string) => `"createdAt": ${Number(millis) + 1000}`),
+      );
+    });
+    await expectRefused(file, /is dated otherwise than this shop's migration of that name/);
   });
 
   it('something that is not an archive at all, or no file', async () => {
@@ -413,8 +457,21 @@ describe('making backups', () => {
     expect(list.lastFailure?.error).toMatch(/ENOSPC|no space/i);
   });
 
+  it('fails, naming the folder, when the uploaded images the database lists are not in its DATA_DIR', async () => {
+    // A backup of the shop's database run with another DATA_DIR (a cron job elsewhere, after a
+    // move to PostgreSQL) wrote an archive of no images and called it a success.
+    const elsewhere = await scratchFolder('wyf-elsewhere-');
+    const config = silentConfig({ DATA_DIR: elsewhere });
+    await expect(createBackup({ database: shop.database, config, kind: 'manual' })).rejects.toThrow(
+      /uploaded product images are not in .*wyf-elsewhere-.*uploads .*back up with the DATA_DIR the shop uses/,
+    );
+    expect((await readdir(path.join(elsewhere, 'backups'))).filter((name) => name.endsWith('.tar.gz'))).toEqual([]);
+  });
+
   it('keeps the newest BACKUP_KEEP archives', async () => {
     const dataDir = await scratchFolder('wyf-keep-');
+    // The shop's images with it: a backup refuses a DATA_DIR without the images its database lists.
+    await cp(path.join(shop.dataDir, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
     const config = silentConfig({ DATA_DIR: dataDir, BACKUP_KEEP: '2' });
     const names = [];
     for (let index = 0; index < 3; index += 1) {
