@@ -22,7 +22,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 
 /** What each role is for, as the Staff tab's invite form explains it. */
 export const STAFF_ROLE_SUMMARIES: Record<StaffRole, string> = {
-  owner: 'Everything, including staff, tax and discount settings, and backups.',
+  owner: 'Everything: what a Manager does, and staff, tax settings and backups.',
   manager:
     'Products, stock, margins, discounts, orders including cancel and refund, customers, donations and visitors; not staff or shop settings.',
   fulfillment:

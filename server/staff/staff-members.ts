@@ -88,10 +88,20 @@ export async function inviteStaffMember(options: {
       .where(eq(staffMembers.email, email))
       .limit(1);
     if (existing) throw refused('already-staff', 409, STAFF_TEXTS.alreadyStaff);
-    await tx
+    // An open invite to the same address ends with the new one, and the log says so.
+    const replaced = await tx
       .update(staffInvites)
       .set({ revokedAt: now })
-      .where(and(eq(staffInvites.email, email), isNull(staffInvites.usedAt), isNull(staffInvites.revokedAt)));
+      .where(and(eq(staffInvites.email, email), isNull(staffInvites.usedAt), isNull(staffInvites.revokedAt)))
+      .returning();
+    for (const earlier of replaced) {
+      await writeAuditEntry(tx, actor, {
+        action: 'staff.invite-revoked',
+        target: email,
+        summary: `revoked the invite of ${email} (a new invite replaces it)`,
+        changes: [{ field: 'invite', from: STAFF_ROLE_LABELS[earlier.role], to: 'revoked' }],
+      });
+    }
     const [invite] = await tx
       .insert(staffInvites)
       .values({

@@ -235,14 +235,12 @@ describe('outbox mode (.eml files)', () => {
       expect(row.status).toBe('sent');
       expect(after.filter((name) => name.endsWith(`-${row.id}.eml`))).toHaveLength(1);
     }
-    // Named by when each was queued, so the folder lists them in that order; rewritten whole.
+    // Named by when each was queued, so the folder lists them in the queue's order (the claim's:
+    // queued time, then id, for rows queued within one tick of the database's clock); rewritten whole.
     const byName = await Promise.all(after.map((name) => readFile(path.join(dataDir, 'outbox', name), 'utf8')));
-    expect(byName.map((raw) => /^Subject: (.*)$/m.exec(raw)?.[1])).toEqual([
-      'Claim 0',
-      'Claim 1',
-      'Claim 2',
-      'Claim 3',
-    ]);
+    const queueOrder = await database.db.select().from(emailOutbox).orderBy(emailOutbox.createdAt, emailOutbox.id);
+    expect(byName.map((raw) => /^Subject: (.*)$/m.exec(raw)?.[1])).toEqual(queueOrder.map((row) => row.subject));
+    expect([...queueOrder.map((row) => row.subject)].sort()).toEqual(['Claim 0', 'Claim 1', 'Claim 2', 'Claim 3']);
     expect(byName[0]!.replace(/^Date: .*$/m, '')).toBe(firstContents.replace(/^Date: .*$/m, ''));
     expect((await readdir(path.join(dataDir, 'outbox'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });

@@ -94,6 +94,17 @@ describe('invites', () => {
     expect(await count(user)).toBe(users);
   });
 
+  it('a second invite to one address ends the first, and the log says so', async () => {
+    const firstPath = await inviteByEmail(shop, ownerToken, 'twice@example.com', 'fulfillment');
+    const secondPath = await inviteByEmail(shop, ownerToken, 'twice@example.com', 'manager', 2);
+    expect((await shop.request(firstPath)).status).toBe(404);
+    expect((await shop.request(secondPath)).status).toBe(200);
+    const revoked = (await entries('staff.invite-revoked')).filter((entry) => entry.target === 'twice@example.com');
+    expect(revoked.map((entry) => entry.summary)).toEqual([
+      'Owner (passcode) revoked the invite of twice@example.com (a new invite replaces it)',
+    ]);
+  });
+
   it('refuses an expired link with its own page and creates nothing', async () => {
     const invitePath = await inviteByEmail(shop, ownerToken, 'late@example.com', 'manager');
     await db()
