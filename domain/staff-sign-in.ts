@@ -20,6 +20,9 @@ export const STAFF_SIGN_IN_TEXTS = {
 /** Wrong codes in a row that lock a staff account, and for how long (Better Auth's accountLockout). */
 export const STAFF_CODE_LOCKOUT = { maxFailedAttempts: 10, minutes: 15 } as const;
 
+/** Better Auth's e-mailed one-time codes are not used: staff give their app's code. */
+const NO_EMAILED_CODES = 'Codes are not sent by email here: enter the code from your authenticator app.';
+
 /**
  * What Better Auth's two-factor step answers, said the shop's way (server/auth/plain-validation-message.ts
  * puts these in its answers; its own words name cookies and features the shop does not use).
@@ -31,7 +34,7 @@ export const TWO_FACTOR_ANSWERS: Record<string, string> = {
     'Too many wrong codes for this sign-in. Please sign in again with your email and password.',
   INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired. Please sign in again with your email and password.',
   ACCOUNT_TEMPORARILY_LOCKED: `Too many wrong codes: this account is locked for ${STAFF_CODE_LOCKOUT.minutes} minutes. Please try again then.`,
-  OTP_NOT_CONFIGURED: 'Codes are not sent by email here: enter the code from your authenticator app.',
-  OTP_NOT_ENABLED: 'Codes are not sent by email here: enter the code from your authenticator app.',
-  OTP_HAS_EXPIRED: 'Codes are not sent by email here: enter the code from your authenticator app.',
+  OTP_NOT_CONFIGURED: NO_EMAILED_CODES,
+  OTP_NOT_ENABLED: NO_EMAILED_CODES,
+  OTP_HAS_EXPIRED: NO_EMAILED_CODES,
 };

@@ -50,6 +50,20 @@ const unfold = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ');
 const outboxFiles = async () =>
   (await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
 
+/** A sender whose process stops in the middle of a claim: it writes `count` messages, then hangs. */
+function dyingAfter(count: number, files: Mailer): Mailer {
+  let written = 0;
+  return {
+    mode: 'outbox',
+    send: async (message) => {
+      if (written === count) return new Promise<void>(() => undefined);
+      await files.send(message);
+      written += 1;
+    },
+    close: () => undefined,
+  };
+}
+
 describe('outbox mode (.eml files)', () => {
   it('writes each queued message once as an .eml file and marks the row sent', async () => {
     const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: undefined, from } } });
@@ -208,17 +222,7 @@ describe('outbox mode (.eml files)', () => {
       });
     }
     // The sender writes two files, then its process stops in the third send: no row is marked sent.
-    let written = 0;
-    const dying: Mailer = {
-      mode: 'outbox',
-      send: async (message) => {
-        if (written === 2) return new Promise<void>(() => undefined);
-        await files.send(message);
-        written += 1;
-      },
-      close: () => undefined,
-    };
-    void deliverQueuedEmail({ db: database.db, mailer: dying, now });
+    void deliverQueuedEmail({ db: database.db, mailer: dyingAfter(2, files), now });
     await expect.poll(async () => (await outboxFiles()).length).toBe(2);
     const before = (await outboxFiles()).sort();
     const firstContents = await readFile(path.join(dataDir, 'outbox', before[0]!), 'utf8');
@@ -259,17 +263,7 @@ describe('outbox mode (.eml files)', () => {
           message: { to: `shared${i}@example.com`, subject: `Shared ${i}`, text: `s${i}` },
         });
       }
-      let written = 0;
-      const dying: Mailer = {
-        mode: 'outbox',
-        send: async (message) => {
-          if (written === 2) return new Promise<void>(() => undefined);
-          await files.send(message);
-          written += 1;
-        },
-        close: () => undefined,
-      };
-      void deliverQueuedEmail({ db: database.db, mailer: dying, now, markEachSent: true });
+      void deliverQueuedEmail({ db: database.db, mailer: dyingAfter(2, files), now, markEachSent: true });
       await expect.poll(async () => (await outboxFiles()).length).toBe(2);
       // Each file written is its row sent: the other process has only the rest to send.
       await expect
