@@ -285,6 +285,23 @@ describe('quiet refusals (item 11)', () => {
     expect(await unknown.json()).toEqual({ error: 'Not found', code: 'not-found' });
   });
 
+  it("answers a write to a read-only resource route with 405, Allow and words of its own, not React Router's crash text", async () => {
+    for (const [path, method] of [
+      ['/api/admin/stats', 'PUT'],
+      ['/api/admin/orders/export', 'POST'],
+      ['/robots.txt', 'POST'],
+      ['/sitemap.xml', 'DELETE'],
+    ] as const) {
+      const response = await shop.request(path, { method });
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get('allow'), path).toBe('GET, HEAD');
+      const body = await response.text();
+      expect(body, path).not.toContain('Unexpected Server Error');
+      if (path.startsWith('/api/')) expect(JSON.parse(body), path).toEqual({ error: 'Method not allowed', code: 'method-not-allowed' });
+      else expect(body, path).toBe('Method not allowed');
+    }
+  });
+
   it("logs the auth library's invalid callback URLs as warnings, not errors", async () => {
     const loggerError = vi.spyOn(shop.shop.services.logger, 'error');
     const loggerWarn = vi.spyOn(shop.shop.services.logger, 'warn');
