@@ -1,6 +1,8 @@
 /**
  * Issue 30 item 7 through HTTP: the orders export keeps every field in its own cell (a
- * semicolon or comma is quoted), guards formulas, and leaves a phone number readable.
+ * semicolon or comma is quoted), guards formulas, and leaves a phone number readable. Its
+ * money adds up row by row (the points' discount has a column) and an order never paid shows
+ * nothing charged.
  */
 import { readLine } from '../support/csv-line';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -55,4 +57,30 @@ it('exports semicolons and commas inside one cell, formulas guarded, phone numbe
   expect(readLine(line, ',')).toHaveLength(columns.length);
   // A spreadsheet splitting on semicolons finds none outside quotes.
   expect(readLine(line, ';')).toHaveLength(1);
+});
+
+it('adds up every row, points included, and shows nothing charged for an order never paid', async () => {
+  const db = shop.database.db;
+  const paidAt = new Date('2026-11-02T10:00:00Z');
+  const base = { email: 'sums@example.com', paymentProvider: 'sandbox', subtotalCents: 5298, shippingCents: 0 } as const;
+  await db.insert(orders).values([
+    // $52.98 less a $8.00 code and 10,000 points ($5.00): $39.98, with 7% tax; $10.00 of it refunded.
+    { ...base, orderNumber: 'WYF-SUM001', status: 'processing', discountCents: 800, couponCode: 'SAVE8', pointsRedeemed: 10000,
+      pointsDiscountCents: 500, totalCents: 3998, taxCents: 280, paidAt, refundedCents: 1000 },
+    { ...base, orderNumber: 'WYF-SUM002', status: 'pending', discountCents: 0, totalCents: 5298 },
+    { ...base, orderNumber: 'WYF-SUM003', status: 'cancelled', discountCents: 0, totalCents: 5298 },
+  ]);
+  const response = await shop.request('/api/admin/orders/export', { headers: { 'X-Admin-Session': token } });
+  const [header, ...lines] = (await response.text()).trim().split('\r\n');
+  const columns = readLine(header!, ',');
+  const row = (orderNumber: string) => {
+    const line = lines.find((text) => text.startsWith(orderNumber))!;
+    return Object.fromEntries(readLine(line, ',').map((cell, index) => [columns[index], cell]));
+  };
+  const cents = (value: string | undefined) => Math.round(Number(value) * 100);
+  const paid = row('WYF-SUM001');
+  expect(paid).toMatchObject({ points_redeemed: '10000', points_discount: '5.00', amount_charged: '42.78', refunded: '10.00' });
+  expect(cents(paid.subtotal) - cents(paid.discount) - cents(paid.points_discount) + cents(paid.shipping)).toBe(cents(paid.total));
+  expect(row('WYF-SUM002')).toMatchObject({ amount_charged: '', refunded: '0.00', paid_at: '' });
+  expect(row('WYF-SUM003')).toMatchObject({ amount_charged: '', refunded: '0.00' });
 });
