@@ -176,6 +176,8 @@ export interface AdminTaxReportRow {
   /** The lines' net amounts taxed (the taxable amount less the shipping in it). */
   taxableSalesCents: number;
   shippingTaxedCents: number;
+  /** The taxable sales and shipping the month's refunds gave back (in the share of the tax they gave back). */
+  taxableRefundedCents: number;
   taxCollectedCents: number;
   taxRefundedCents: number;
   /** Collected less refunded: what is owed for the month. */

@@ -1,9 +1,12 @@
 /**
  * The tax report the owner files with (issue 25 item 5): per month (UTC, as every date the shop
  * shows: domain/dates.ts) and place, the taxable sales, the shipping taxed, the tax collected on
- * the orders paid that month, and the tax given back by the refunds made that month (a refund
- * counts in the month it was made, as a return is reported in the period it happens). Summed by
- * the database from the amounts fixed on each paid order; the CSV is the same rows.
+ * the orders paid that month, and the tax given back by the refunds made that month with the
+ * taxable sales they gave back (a refund counts in the month it was made, as a return is
+ * reported in the period it happens): taxable sales + shipping taxed - taxable refunded is what
+ * the net tax is owed on. A partial refund gives back the taxable sales in the share it gave back
+ * of the tax. Summed by the database from the amounts fixed on each paid order; the CSV is the
+ * same rows.
  */
 import { sql } from 'drizzle-orm';
 import type { AdminTaxReport, AdminTaxReportRow } from '../../domain/admin-contract';
@@ -24,6 +27,7 @@ type Aggregate = {
   shipping: number;
   tax: number;
   refunded: number;
+  refundedTaxable: number;
 };
 
 /** Months from `from` to `to` inclusive ('YYYY-MM'); all months when absent. */
@@ -44,7 +48,8 @@ export async function getTaxReport(options: { db: Executor; from?: string; to?: 
        group by 1, 2, 3
     ), returns as (
       select to_char(refunded_at at time zone 'UTC', 'YYYY-MM') as month, coalesce(tax_country, '') as country,
-             coalesce(tax_region, '') as region, sum(refunded_tax_cents)::bigint as refunded
+             coalesce(tax_region, '') as region, sum(refunded_tax_cents)::bigint as refunded,
+             sum(round(taxable_cents::numeric * refunded_tax_cents / tax_cents))::bigint as refunded_taxable
         from orders
        where tax_cents > 0 and paid_at is not null and refunded_tax_cents > 0 and refunded_at is not null ${refundRange}
        group by 1, 2, 3
@@ -52,7 +57,7 @@ export async function getTaxReport(options: { db: Executor; from?: string; to?: 
     select coalesce(s.month, r.month) as month, coalesce(s.country, r.country) as country,
            coalesce(s.region, r.region) as region, coalesce(s.orders, 0) as orders,
            coalesce(s.taxable, 0) as taxable, coalesce(s.shipping, 0) as shipping, coalesce(s.tax, 0) as tax,
-           coalesce(r.refunded, 0) as refunded
+           coalesce(r.refunded, 0) as refunded, coalesce(r.refunded_taxable, 0) as "refundedTaxable"
       from sales s
       full join returns r on r.month = s.month and r.country = s.country and r.region = s.region
      order by 1 desc, 2, 3`);
@@ -67,6 +72,7 @@ export async function getTaxReport(options: { db: Executor; from?: string; to?: 
       orders: Number(row.orders),
       taxableSalesCents: Number(row.taxable),
       shippingTaxedCents: Number(row.shipping),
+      taxableRefundedCents: Number(row.refundedTaxable),
       taxCollectedCents: tax,
       taxRefundedCents: refunded,
       netTaxCents: tax - refunded,
@@ -79,6 +85,7 @@ export async function getTaxReport(options: { db: Executor; from?: string; to?: 
       orders: sum((row) => row.orders),
       taxableSalesCents: sum((row) => row.taxableSalesCents),
       shippingTaxedCents: sum((row) => row.shippingTaxedCents),
+      taxableRefundedCents: sum((row) => row.taxableRefundedCents),
       taxCollectedCents: sum((row) => row.taxCollectedCents),
       taxRefundedCents: sum((row) => row.taxRefundedCents),
       netTaxCents: sum((row) => row.netTaxCents),
@@ -100,6 +107,7 @@ export const TAX_REPORT_CSV_HEADER = [
   'orders',
   'taxable_sales',
   'shipping_taxed',
+  'taxable_refunded',
   'tax_collected',
   'tax_refunded',
   'net_tax',
@@ -116,6 +124,7 @@ export function taxReportCsv(report: TaxReport): string {
       row.orders,
       centsToDecimalString(row.taxableSalesCents),
       centsToDecimalString(row.shippingTaxedCents),
+      centsToDecimalString(row.taxableRefundedCents),
       centsToDecimalString(row.taxCollectedCents),
       centsToDecimalString(row.taxRefundedCents),
       centsToDecimalString(row.netTaxCents),

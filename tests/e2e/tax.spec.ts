@@ -58,6 +58,15 @@ test('the sandbox page adds the Indiana sales tax as the state is chosen, and ch
   await expect(dialog).toContainText('$1.47');
   await expect(dialog).toContainText('$22.46');
   await screenshotAt(page, 'admin-order-tax', [375, 1440], false);
+
+  // The month's report: what the net tax is owed on, refunds given back included.
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('tab', { name: 'Tax' }).click();
+  const report = page.getByRole('table', { name: 'Tax report' });
+  await expect(report.getByRole('columnheader', { name: 'Taxable refunded' })).toBeVisible();
+  await expect(report.getByRole('rowheader', { name: 'Indiana (US-IN)' }).first()).toBeVisible();
+  await screenshotAt(page, 'admin-tax-report');
 });
 
 test('the Tax tab adds, edits and removes a place, naming a bad field', async ({ page }) => {

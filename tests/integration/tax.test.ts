@@ -320,10 +320,15 @@ describe('sales tax in the sandbox checkout', () => {
       orders: 3,
       taxableSalesCents: 4500,
       shippingTaxedCents: 1797,
+      // The cancelled order's $15.00 tee and $5.99 shipping came back with its tax.
+      taxableRefundedCents: 2099,
       taxCollectedCents: 441,
       taxRefundedCents: 147,
       netTaxCents: 294,
     });
+    // What the net tax is owed on: 7 % of it, to the cent.
+    const netTaxable = indiana.taxableSalesCents + indiana.shippingTaxedCents - indiana.taxableRefundedCents;
+    expect(Math.round(netTaxable * 0.07)).toBe(indiana.netTaxCents);
     expect(report.rows.find((row) => row.region === 'OH')).toMatchObject({
       orders: 1,
       taxCollectedCents: 121,
@@ -339,9 +344,9 @@ describe('sales tax in the sandbox checkout', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const text = await csv.text();
     expect(text.split('\r\n')[0]).toBe(
-      'month,country,region,place,orders,taxable_sales,shipping_taxed,tax_collected,tax_refunded,net_tax',
+      'month,country,region,place,orders,taxable_sales,shipping_taxed,taxable_refunded,tax_collected,tax_refunded,net_tax',
     );
-    expect(text).toContain(`${month},US,IN,Indiana (US-IN),3,45.00,17.97,4.41,1.47,2.94`);
+    expect(text).toContain(`${month},US,IN,Indiana (US-IN),3,45.00,17.97,20.99,4.41,1.47,2.94`);
     expect((await admin('/api/admin/tax-report?from=2026-13')).status).toBe(400);
     // Far years were a 500 (the database cannot store them); now the admin is told the range.
     for (const far of ['to=9999-12', 'from=0000-01', 'from=0001-01&to=9999-12']) {

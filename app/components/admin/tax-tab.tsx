@@ -392,8 +392,8 @@ function TaxReportPanel() {
             Tax report
           </h3>
           <p className="text-sm text-muted">
-            Per month (UTC) and place: sales taxed, shipping taxed, tax collected on the orders paid that month and tax
-            refunded that month.
+            Per month (UTC) and place: sales taxed, shipping taxed, tax collected on the orders paid that month, and the
+            sales and tax refunded that month.
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
@@ -435,7 +435,7 @@ function TaxReportPanel() {
       {report.data && report.data.rows.length > 0 ? (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Tax report, scrolls sideways">
           <p className="mb-2 text-xs text-muted sm:hidden">Swipe the table sideways to see every column.</p>
-          <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Tax report">
+          <table className="w-full min-w-[46rem] text-left text-sm" aria-label="Tax report">
             <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
               <tr>
                 {[
@@ -444,6 +444,7 @@ function TaxReportPanel() {
                   'Orders',
                   'Taxable sales',
                   'Shipping taxed',
+                  'Taxable refunded',
                   'Tax collected',
                   'Tax refunded',
                   'Net tax',
@@ -464,6 +465,7 @@ function TaxReportPanel() {
                   <td className="py-2 pr-3 text-right">{formatCount(row.orders)}</td>
                   <td className="py-2 pr-3 text-right">{money(row.taxableSalesCents)}</td>
                   <td className="py-2 pr-3 text-right">{money(row.shippingTaxedCents)}</td>
+                  <td className="py-2 pr-3 text-right">{money(row.taxableRefundedCents)}</td>
                   <td className="py-2 pr-3 text-right">{money(row.taxCollectedCents)}</td>
                   <td className="py-2 pr-3 text-right">{money(row.taxRefundedCents)}</td>
                   <td className="py-2 pr-3 text-right font-medium">{money(row.netTaxCents)}</td>
@@ -478,6 +480,7 @@ function TaxReportPanel() {
                 <td className="py-2 pr-3 text-right">{formatCount(report.data.totals.orders)}</td>
                 <td className="py-2 pr-3 text-right">{money(report.data.totals.taxableSalesCents)}</td>
                 <td className="py-2 pr-3 text-right">{money(report.data.totals.shippingTaxedCents)}</td>
+                <td className="py-2 pr-3 text-right">{money(report.data.totals.taxableRefundedCents)}</td>
                 <td className="py-2 pr-3 text-right">{money(report.data.totals.taxCollectedCents)}</td>
                 <td className="py-2 pr-3 text-right">{money(report.data.totals.taxRefundedCents)}</td>
                 <td className="py-2 pr-3 text-right" data-testid="tax-report-net">
