@@ -125,8 +125,9 @@ export function pointsTakenBack(entry: LoyaltyLedgerEntry): number {
 }
 
 /**
- * Available points (sum of signed entries) and lifetime points: every point earned, less what
- * a refund took back (issue 32: the lifetime figure and the ledger agree). SPEC §2 Loyalty
+ * Available points (sum of signed entries, never shown below 0: points a refund took back after
+ * they were spent are owed, planPointsReversal) and lifetime points: every point earned, less
+ * what a refund took back (issue 32: the lifetime figure and the ledger agree). SPEC §2 Loyalty
  * The SQL twin is server/loyalty/ledger.ts getPointsTotals.
  */
 export function summarizeLedger(entries: readonly LoyaltyLedgerEntry[]): LoyaltySummary {
@@ -137,7 +138,7 @@ export function summarizeLedger(entries: readonly LoyaltyLedgerEntry[]): Loyalty
     if (entry.type === 'earned') lifetime += Math.abs(entry.points);
     lifetime -= pointsTakenBack(entry);
   }
-  return { available, lifetime: Math.max(0, lifetime) };
+  return { available: Math.max(0, available), lifetime: Math.max(0, lifetime) };
 }
 
 /** Points as shown in Recent Activity: '+1,234', '-500', '0'. SPEC §2 Loyalty */

@@ -89,8 +89,8 @@ export const LIFECYCLE_MESSAGES = {
   /** The provider's answer was lost (timeout, network): the sweep asks again with the same key; nothing to do by hand yet. */
   noteLatePaymentRefundPending: (amount: Cents, reason: string) =>
     `A payment of ${formatCents(amount)} arrived after the order was cancelled; the automatic refund has no answer yet (${reason}). The shop asks the payment provider again automatically; a later note says how it ended.`,
-  notePointsNotTakenBack: (points: number) =>
-    `${formatCount(points)} points earned by this order could not be taken back (already spent).`,
+  notePointsOwed: (points: number) =>
+    `${formatCount(points)} points earned by this order had already been spent; taken back all the same, they come off the customer's next points.`,
   noteProviderRefund: (amount: Cents) => `Refunded ${formatCents(amount)} in the payment provider's dashboard.`,
   pointsAdjustment: (orderNumber: string, returned: number, takenBack: number) => {
     const parts = [];
@@ -103,25 +103,31 @@ export const LIFECYCLE_MESSAGES = {
 export interface PointsReversal {
   /** Points the order redeemed that go back to the customer. */
   returned: number;
-  /** Points the order earned that are taken back. */
+  /** Points the order earned, all taken back. */
   takenBack: number;
-  /** Points earned that could not be taken back without a negative balance. */
-  notTakenBack: number;
+  /**
+   * Of those, points the customer had already spent (or holds for an unpaid checkout): the
+   * balance is below zero by that much, shown as 0, until new points make them up.
+   */
+  owed: number;
   /** The one ledger row's signed points: returned - takenBack. */
   net: number;
 }
 
 /**
- * Points when a paid order is cancelled: what it redeemed is returned, what it earned is taken
- * back, as far as the balance allows. `spendable` is the ledger balance minus the points held
- * by other pending orders (they will be redeemed when paid), so the balance never goes below
- * zero, now or when those orders are paid.
+ * Points when a paid order is cancelled: what it redeemed is returned and everything it earned
+ * is taken back, even points already spent: a refund gives back the money those points were
+ * earned with, so they are owed and the next points earned make them up (the balance shown never
+ * goes below 0; ledger.ts). `spendable` is the ledger balance minus the points held by other
+ * pending orders; what the take-back leaves below it is `owed`, noted on the order. (Taking back
+ * only what was spendable let a customer keep points: held by an unpaid checkout at the refund,
+ * they came back when that checkout ended.)
  */
 export function planPointsReversal(input: { earned: number; redeemed: number; spendable: number }): PointsReversal {
   const returned = Math.max(0, input.redeemed);
-  const available = Math.max(0, input.spendable + returned);
-  const takenBack = Math.min(Math.max(0, input.earned), available);
-  return { returned, takenBack, notTakenBack: Math.max(0, input.earned) - takenBack, net: returned - takenBack };
+  const takenBack = Math.max(0, input.earned);
+  const covered = Math.min(takenBack, Math.max(0, input.spendable + returned));
+  return { returned, takenBack, owed: takenBack - covered, net: returned - takenBack };
 }
 
 /** The admin details' fulfilment and refund section, as the browser receives it (ISO dates). */

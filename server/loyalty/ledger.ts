@@ -22,16 +22,17 @@ export const ledgerOfEmail = (email: string) => eq(loyaltyLedger.customerEmail, 
 
 /**
  * The one place points are summed (checkout, /loyalty, admin profile): available = signed
- * sum, lifetime = sum earned less what refunds took back (domain/loyalty.ts summarizeLedger:
- * a cancellation's 'adjusted' row returned its order's redeemed points, so it took back
- * redeemed - net). SPEC §3 'Loyalty info per customer e-mail'
+ * sum, never shown below 0 (a refund takes back points already spent: they are owed, and the
+ * next points earned make them up first), lifetime = sum earned less what refunds took back
+ * (domain/loyalty.ts summarizeLedger: a cancellation's 'adjusted' row returned its order's
+ * redeemed points, so it took back redeemed - net). SPEC §3 'Loyalty info per customer e-mail'
  */
 export async function getPointsTotals(options: {
   db: Executor;
   email: string;
 }): Promise<{ available: number; lifetime: number }> {
   const [row] = await pointsTotalsQuery(options.db, { email: sql`null` }).where(ledgerOfEmail(options.email));
-  return { available: Number(row?.available ?? 0), lifetime: Math.max(0, Number(row?.lifetime ?? 0)) };
+  return { available: Math.max(0, Number(row?.available ?? 0)), lifetime: Math.max(0, Number(row?.lifetime ?? 0)) };
 }
 
 /** The same totals for every e-mail of the ledger at once (the customers' CSV, issue 32 item 3). */
@@ -44,7 +45,7 @@ export async function getPointsTotalsByEmail(options: {
   return new Map(
     rows.map((row) => [
       String(row.email),
-      { available: Number(row.available), lifetime: Math.max(0, Number(row.lifetime)) },
+      { available: Math.max(0, Number(row.available)), lifetime: Math.max(0, Number(row.lifetime)) },
     ]),
   );
 }

@@ -199,10 +199,11 @@ async function finishCancellation(options: {
 }
 
 /**
- * Returns the points a cancelled order redeemed and takes back those it earned, as one signed
+ * Returns the points a cancelled order redeemed and takes back all those it earned, as one signed
  * 'adjusted' ledger row (unique per order and type, so never twice), under the same per-e-mail
- * lock as the checkout. What cannot be taken back without a negative balance (already spent)
- * stays with the customer and is noted on the order.
+ * lock as the checkout. Points already spent (or held by an unpaid checkout) are taken back all
+ * the same: the balance goes below zero, shown as 0, and the order notes how many are owed
+ * (domain/order-lifecycle.ts planPointsReversal).
  */
 async function reverseOrderPoints(options: { db: Executor; order: OrderRow }) {
   const { db, order } = options;
@@ -231,12 +232,12 @@ async function reverseOrderPoints(options: { db: Executor; order: OrderRow }) {
       })
       .onConflictDoNothing();
   }
-  if (plan.notTakenBack > 0) {
+  if (plan.owed > 0) {
     await writeOrderNote({
       db,
       orderId: order.id,
-      kind: 'points-not-taken-back',
-      body: LIFECYCLE_MESSAGES.notePointsNotTakenBack(plan.notTakenBack),
+      kind: 'points-owed',
+      body: LIFECYCLE_MESSAGES.notePointsOwed(plan.owed),
     });
   }
 }

@@ -12,6 +12,7 @@ import type { AdminOrderDetail } from '../../domain/admin-contract';
 import type { AdminDonationsPage } from '../../domain/order-lifecycle';
 import { donations, emailOutbox, loyaltyLedger, orderNotes, orders, products, productStock, refunds } from '../../server/db/schema';
 import { getPointsBalance, getPointsTotals } from '../../server/loyalty/ledger';
+import { getLoyaltyInfo } from '../../server/loyalty/get-loyalty-info';
 import { orderStatusEmailKey } from '../../server/mail/order-status-email';
 import { createConfirmedCustomer } from '../support/accounts';
 import { createTestShop, type TestShop } from '../support/test-shop';
@@ -277,7 +278,7 @@ describe('cancelling a paid order', () => {
     );
   });
 
-  it('returns redeemed points and never takes back more than the customer has', async () => {
+  it('returns redeemed points and takes back all it earned, even points already spent (owed, shown as 0)', async () => {
     const email = 'spent@example.com';
     const { order } = await paidOrder(email, 3);
     // The order also redeemed 500 points (as a signed-in checkout would have recorded them) ...
@@ -297,17 +298,58 @@ describe('cancelling a paid order', () => {
 
     const answer = await setStatus(order.id, { status: 'cancelled' });
     expect(answer.status).toBe(200);
-    // 500 returned; of the points earned only 300 + 500 could be taken back.
+    // 500 returned, everything earned taken back: 300 + 500 of it was there, the rest is owed.
     expect(await getPointsBalance({ db: db(), email })).toBe(0);
     const [adjustment] = (await ledgerOf(order.id)).filter((row) => row.type === 'adjusted');
-    expect(adjustment!.points).toBe(500 - 800);
-    const notTakenBack = order.pointsEarned - 800;
-    // Lifetime: the earlier 500 and the order's points, less the 800 taken back (what stayed is still earned).
-    expect(await getPointsTotals({ db: db(), email })).toEqual({ available: 0, lifetime: 500 + order.pointsEarned - 800 });
+    expect(adjustment!.points).toBe(500 - order.pointsEarned);
+    const owed = order.pointsEarned - 800;
+    // Lifetime: only the earlier 500 (what the refunded order earned is not earned any more).
+    expect(await getPointsTotals({ db: db(), email })).toEqual({ available: 0, lifetime: 500 });
     const view = await detail(order.id);
-    expect(view.lifecycle.notes.map((note) => note.body)).toContain(
-      LIFECYCLE_MESSAGES.notePointsNotTakenBack(notTakenBack),
+    expect(view.lifecycle.notes.map((note) => note.body)).toContain(LIFECYCLE_MESSAGES.notePointsOwed(owed));
+    // What is owed comes off the next points earned.
+    await db()
+      .insert(loyaltyLedger)
+      .values({ customerEmail: email, type: 'earned', points: owed + 250, description: 'next order' });
+    expect(await getPointsBalance({ db: db(), email })).toBe(250);
+  });
+
+  it('takes back points held by an unpaid checkout: when that checkout ends, none come back', async () => {
+    const email = 'held-refund@example.com';
+    const { order } = await paidOrder(email, 2);
+    expect(await getPointsBalance({ db: db(), email })).toBe(order.pointsEarned);
+    // An unpaid checkout holds nearly all of them (as a signed-in checkout redeeming them would).
+    const { order: holding } = await startCheckout(email, 1);
+    const held = order.pointsEarned - 98;
+    await db().update(orders).set({ pointsRedeemed: held }).where(eq(orders.id, holding.id));
+
+    expect((await setStatus(order.id, { status: 'cancelled' })).status).toBe(200);
+    expect((await setStatus(holding.id, { status: 'cancelled' })).status).toBe(200);
+    // Was: 98 taken back, and the held points back in the balance once the checkout ended.
+    expect(await getPointsTotals({ db: db(), email })).toEqual({ available: 0, lifetime: 0 });
+    // What /loyalty shows and the cart offers to redeem.
+    expect(await getLoyaltyInfo({ db: db(), email })).toMatchObject({ available: 0, held: 0, lifetime: 0 });
+  });
+
+  it('two refunds in a row, the second of an order paid with the first one\'s points, leave nothing', async () => {
+    const email = 'chain-refund@example.com';
+    const { order: first } = await paidOrder(email, 2);
+    const { order: second } = await paidOrder(email, 1);
+    // The second order spent most of what the first earned.
+    const redeemed = first.pointsEarned - 98;
+    await db().update(orders).set({ pointsRedeemed: redeemed }).where(eq(orders.id, second.id));
+    await db()
+      .insert(loyaltyLedger)
+      .values({ customerEmail: email, type: 'redeemed', points: -redeemed, description: 'test', orderId: second.id });
+
+    expect((await setStatus(first.id, { status: 'cancelled' })).status).toBe(200);
+    expect((await setStatus(second.id, { status: 'cancelled' })).status).toBe(200);
+    expect(await getPointsTotals({ db: db(), email })).toEqual({ available: 0, lifetime: 0 });
+    // Nothing left over for a later checkout to redeem either.
+    const raw = await db().execute<{ sum: string }>(
+      sql`select coalesce(sum(case type when 'earned' then abs(points) when 'redeemed' then -abs(points) else points end), 0) as sum from loyalty_ledger where customer_email = ${email}`,
     );
+    expect(Number(raw.rows[0]!.sum)).toBe(0);
   });
 
   it('a refund the provider refuses leaves the order, its points and its mail as they were', async () => {
