@@ -80,10 +80,20 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // A route whose loader threw renders here, above its own meta: the page names itself (React
+  // puts the <title> in the head), as the splat route's 404 does.
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <>
+        <title>Page not found | Wear Your Faith</title>
+        <meta name="robots" content="noindex" />
+        <NotFound />
+      </>
+    );
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong';
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>{`${message} | Wear Your Faith`}</title>
       <h1 className="text-3xl font-semibold">{message}</h1>
       <p className="mt-4 text-muted">Please try again in a moment.</p>
       <a className="mt-8 inline-block text-brand-600 underline" href="/">

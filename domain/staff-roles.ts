@@ -32,6 +32,14 @@ export const STAFF_ROLE_SUMMARIES: Record<StaffRole, string> = {
 /** How the activity log names whoever signed in with the passcode. */
 export const OWNER_PASSCODE_LABEL = 'Owner (passcode)';
 
+/**
+ * The inviter as the invited person reads it (the e-mail, the invite page): a member by their
+ * e-mail, the passcode's owner as the shop's owner, not by the activity log's label.
+ */
+export function inviterName(invitedBy: string): string {
+  return invitedBy === OWNER_PASSCODE_LABEL ? "The shop's owner" : invitedBy;
+}
+
 /** Rank: a member may invite or assign only roles at or below their own. */
 const ROLE_RANK: Record<StaffRole, number> = { owner: 3, manager: 2, fulfillment: 1 };
 

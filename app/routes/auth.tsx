@@ -42,7 +42,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     : url.searchParams.get('verified') === '1'
       ? 'verified'
       : null;
-  return { link, redemptionRate: context.config.redemptionRate, next };
+  // /auth?mode=forgot opens the Forgot password form (an expired reset link sends there).
+  const forgot = url.searchParams.get('mode') === 'forgot';
+  return { link, redemptionRate: context.config.redemptionRate, next, forgot };
 }
 
 /** 'twoFactor': the password was right and the account asks for its second step (staff). */
@@ -63,10 +65,10 @@ function show(feedback: AuthFeedback) {
 }
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
-  const { link, redemptionRate, next } = loaderData;
+  const { link, redemptionRate, next, forgot } = loaderData;
   const [code, setCode] = useState('');
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
-  const [mode, setMode] = useState<Mode>('signIn');
+  const [mode, setMode] = useState<Mode>(forgot ? 'forgot' : 'signIn');
   const [busy, setBusy] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [email, setEmail] = useState('');

@@ -114,7 +114,11 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : (
-          <ProductGrid products={cards} />
+          <>
+            {/* The cards' names are h3s: this names their list (no level skipped). */}
+            <h2 className="sr-only">Your saved products</h2>
+            <ProductGrid products={cards} />
+          </>
         )}
       </div>
     </main>

@@ -49,7 +49,7 @@ export default function ResetPasswordPage() {
           <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
             <p className="font-semibold">{AUTH_TEXTS.invalidLinkTitle}</p>
             <p className="mt-1">{AUTH_TEXTS.invalidLinkDescription}</p>
-            <Link to="/auth" className="mt-3 inline-block font-medium text-brand-700 hover:underline">
+            <Link to="/auth?mode=forgot" className="mt-3 inline-block font-medium text-brand-700 hover:underline">
               {AUTH_TEXTS.forgotPassword}
             </Link>
           </div>

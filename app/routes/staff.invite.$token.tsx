@@ -8,7 +8,7 @@ import { Form, Link, data, redirect, useNavigation, useParams } from 'react-rout
 import { Loader2 } from '~/components/ui/icons';
 import { FormField } from '~/components/account/form-field';
 import { Button } from '~/components/ui/button';
-import { STAFF_ROLE_LABELS, STAFF_ROLE_SUMMARIES, INVITE_TTL_HOURS } from '@domain/staff-roles';
+import { STAFF_ROLE_LABELS, STAFF_ROLE_SUMMARIES, INVITE_TTL_HOURS, inviterName } from '@domain/staff-roles';
 import { MIN_PASSWORD_LENGTH } from '@domain/auth-feedback';
 import { AppError } from '@server/app-error';
 import { acceptStaffInvite, inspectStaffInvite, INVITE_PROBLEM_TEXT } from '@server/staff/accept-staff-invite';
@@ -104,8 +104,8 @@ export default function StaffInvitePage({ loaderData, actionData }: Route.Compon
         ) : (
           <>
             <p className="mt-3 text-muted">
-              {invite.invitedBy} invited <strong className="text-ink">{invite.email}</strong> to help run the shop as{' '}
-              <strong className="text-ink">{STAFF_ROLE_LABELS[invite.role]}</strong>.
+              {inviterName(invite.invitedBy)} invited <strong className="text-ink">{invite.email}</strong> to help run
+              the shop as <strong className="text-ink">{STAFF_ROLE_LABELS[invite.role]}</strong>.
             </p>
             <p className="mt-2 text-sm text-muted">{STAFF_ROLE_SUMMARIES[invite.role]}</p>
             <p className="mt-2 text-xs text-muted">

@@ -3,6 +3,7 @@
  * the header, the link as a button and again as an address, the footer).
  */
 import { mailButton, mailDocument, mailLink, mailParagraph } from '../mail/mail-layout';
+import { inviterName } from '../../domain/staff-roles';
 
 interface AccountEmail {
   subject: string;
@@ -78,7 +79,7 @@ export function staffInviteEmail(options: {
     publicUrl: options.publicUrl,
     subject: 'You are invited to the Wear Your Faith admin',
     heading: 'Join the Wear Your Faith team',
-    intro: `${options.invitedBy} invited you to help run the Wear Your Faith shop as ${options.roleLabel}. Create your account (or sign in to the one you have) and set up two-factor sign-in to open the admin.`,
+    intro: `${inviterName(options.invitedBy)} invited you to help run the Wear Your Faith shop as ${options.roleLabel}. Create your account (or sign in to the one you have) and set up two-factor sign-in to open the admin.`,
     url: options.url,
     action: 'Accept the invite',
     outro: `The link works once and is valid for ${options.ttlHours} hours. If you did not expect this, you can ignore this email.`,

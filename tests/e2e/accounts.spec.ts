@@ -109,7 +109,13 @@ test('forgot password: the e-mailed link leads to a page that sets a new passwor
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText('You can now sign in with your new password.').first()).toBeVisible();
 
-  await page.getByRole('link', { name: 'Sign in', exact: true }).last().click();
+  // The same link again is used up: its "Forgot password?" opens that form, not the sign-in one.
+  await page.goto(await linkFromOutbox(email, '/api/auth/reset-password/', 2));
+  await expect(page.getByText('This link is no longer valid').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=forgot$/);
+  await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to sign in' }).click();
   await fillSignIn(page, email, 'second-password-2');
   await expect(page).toHaveURL(/\/$/);
 });

@@ -420,8 +420,13 @@ describe('sandbox checkout and completion', () => {
     expect((await orderBySession(sessionId)).status).toBe('cancelled');
   });
 
-  it('answers 404 for an unknown sandbox session', async () => {
-    expect((await shop.request('/sandbox/checkout/sbx_nope')).status).toBe(404);
+  it('answers 404 for an unknown sandbox session, with the not-found page and its title', async () => {
+    const response = await shop.request('/sandbox/checkout/sbx_nope');
+    expect(response.status).toBe(404);
+    // The root error boundary names the page (it had no <title> at all).
+    const html = await response.text();
+    expect(html).toContain('<title>Page not found | Wear Your Faith</title>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
   });
 
   it('counts one paid transition in the database for many sessions paid twice', async () => {

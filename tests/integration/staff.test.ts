@@ -65,6 +65,10 @@ describe('invites', () => {
   it('sends a single-use link valid 72 hours through the outbox, and logs the invite', async () => {
     const before = Date.now();
     const invitePath = await inviteByEmail(shop, ownerToken, 'Single.Use@Example.com', 'fulfillment');
+    // The invited person reads who asked them in plain words, not the activity log's label.
+    const mail = await waitForMail(shop.dataDir, 'single.use@example.com');
+    expect(mail.decoded).toContain("The shop's owner invited you to help run the Wear Your Faith shop as Fulfillment.");
+    expect(mail.decoded).not.toContain('(passcode)');
     const [invite] = await db()
       .select()
       .from(staffInvites)

@@ -30,11 +30,14 @@ export function CartLineItem({
   );
   return (
     <li
-      className={`flex gap-3 py-6 sm:gap-4 ${unavailable ? 'opacity-70' : ''}`}
+      className="flex gap-3 py-6 sm:gap-4"
       data-testid="cart-line"
       data-unavailable={unavailable ? 'true' : undefined}
     >
-      <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-surface min-[400px]:size-24 sm:size-28">
+      {/* A line left out of the order is dimmed by its picture only: its words keep their contrast. */}
+      <div
+        className={`size-20 shrink-0 overflow-hidden rounded-xl bg-surface min-[400px]:size-24 sm:size-28 ${unavailable ? 'opacity-50 grayscale' : ''}`}
+      >
         {item.image ? <ProductThumbnail src={item.image} alt={item.name} size={112} className="size-full" /> : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col justify-between gap-3">

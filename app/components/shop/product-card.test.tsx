@@ -190,6 +190,13 @@ describe('ProductCard', () => {
     expect(within(card).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 
+  it('names the choices plainly when nothing is left at all: the button says Out of Stock', () => {
+    const card = renderCard(external({ variants: [variant('v1', 'S', 3000, false), variant('v2', 'M', 3000, false)] }));
+    expect(within(card).getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+    expect(within(card).getByRole('option', { name: 'S' })).toBeInTheDocument();
+    expect(within(card).queryByRole('option', { name: /sold out/ })).toBeNull();
+  });
+
   it('external products: the chosen size picks its variant, its price, and the checkout buys it', async () => {
     const user = userEvent.setup();
     const tab = { location: { href: '' }, close: vi.fn() };

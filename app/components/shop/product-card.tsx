@@ -67,6 +67,13 @@ export const ProductCard = memo(function ProductCard({
 }) {
   const choice = useProductChoice(product, initialCardSelection(product));
   const { color, soldOut } = choice;
+  // Nothing left in any colour: the button says "Out of Stock", so the selects name the choices
+  // plainly (a card's narrow selects cut 'One Size (sold out)' to nothing useful).
+  const everySoldOut =
+    product.colors.length > 0
+      ? product.colors.every((name) => soldOut.colors.has(name))
+      : product.sizes.length > 0 && product.sizes.every((name) => soldOut.sizes.has(name));
+  const optionLabel = (name: string, set: Set<string>) => (everySoldOut ? name : choiceLabel(name, set));
   const [imageIndex, setImageIndex] = useState(0);
 
   const variants = product.colorVariants;
@@ -165,7 +172,7 @@ export const ProductCard = memo(function ProductCard({
           <select aria-label="Color" value={color ?? ''} onChange={(event) => chooseColor(event.target.value)}>
             {product.colors.map((name) => (
               <option key={name} value={soldOut.colors.has(name) ? name : undefined}>
-                {choiceLabel(name, soldOut.colors)}
+                {optionLabel(name, soldOut.colors)}
               </option>
             ))}
           </select>
@@ -174,7 +181,7 @@ export const ProductCard = memo(function ProductCard({
           <select aria-label="Size" value={choice.size ?? ''} onChange={(event) => choice.setSize(event.target.value)}>
             {product.sizes.map((name) => (
               <option key={name} value={soldOut.sizes.has(name) ? name : undefined}>
-                {choiceLabel(name, soldOut.sizes)}
+                {optionLabel(name, soldOut.sizes)}
               </option>
             ))}
           </select>
