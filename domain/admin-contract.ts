@@ -176,7 +176,7 @@ export interface AdminTaxReportRow {
   /** The lines' net amounts taxed (the taxable amount less the shipping in it). */
   taxableSalesCents: number;
   shippingTaxedCents: number;
-  /** The taxable sales and shipping the month's refunds gave back (in the share of the tax they gave back). */
+  /** The taxable sales and shipping the month's refunds gave back (their share of the amount charged, as the tax refunded). */
   taxableRefundedCents: number;
   taxCollectedCents: number;
   taxRefundedCents: number;

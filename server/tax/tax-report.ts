@@ -4,8 +4,8 @@
  * the orders paid that month, and the tax given back by the refunds made that month with the
  * taxable sales they gave back (a refund counts in the month it was made, as a return is
  * reported in the period it happens): taxable sales + shipping taxed - taxable refunded is what
- * the net tax is owed on. A partial refund gives back the taxable sales in the share it gave back
- * of the tax. Summed by the database from the amounts fixed on each paid order; the CSV is the
+ * the net tax is owed on. A partial refund gives back the taxable sales in the share of the
+ * amount charged it gave back, as it gives back the tax (domain/tax.ts refundedTaxCents). Summed by the database from the amounts fixed on each paid order; the CSV is the
  * same rows.
  */
 import { sql } from 'drizzle-orm';
@@ -49,7 +49,11 @@ export async function getTaxReport(options: { db: Executor; from?: string; to?: 
     ), returns as (
       select to_char(refunded_at at time zone 'UTC', 'YYYY-MM') as month, coalesce(tax_country, '') as country,
              coalesce(tax_region, '') as region, sum(refunded_tax_cents)::bigint as refunded,
-             sum(round(taxable_cents::numeric * refunded_tax_cents / tax_cents))::bigint as refunded_taxable
+             -- The taxable amount's share of what was refunded, as domain/tax.ts refundedTaxCents
+             -- takes the tax's share (of the amount charged, whole cents, halves up): the two agree.
+             sum(case when refunded_cents >= total_cents + tax_cents then taxable_cents
+                      else (taxable_cents::bigint * refunded_cents * 2 + total_cents + tax_cents)
+                           / (2 * (total_cents + tax_cents)::bigint) end)::bigint as refunded_taxable
         from orders
        where tax_cents > 0 and paid_at is not null and refunded_tax_cents > 0 and refunded_at is not null ${refundRange}
        group by 1, 2, 3

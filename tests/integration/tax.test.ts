@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminTaxRate, AdminTaxReport, AdminTaxSettings } from '../../domain/admin-contract';
 import { formatCents } from '../../domain/money';
 import { amountChargedCents } from '../../domain/order-summary';
+import { refundedTaxCents } from '../../domain/tax';
 import {
   checkoutSessions,
   discountRedemptions,
@@ -175,6 +176,39 @@ describe('sales tax in the sandbox checkout', () => {
     expect(taxColumn).toBeGreaterThan(0);
     const row = rows.find((line) => line.startsWith(order.orderNumber))!;
     expect(row.split(',')[taxColumn]).toBe('1.47');
+  });
+
+  it("reports a partial refund's taxable share as the refund's tax is shared: of the amount charged, halves up", async () => {
+    // $20.99 taxable (tee and shipping), $1.47 tax; half of the $22.46 charged given back.
+    const charged = 2246;
+    const refunded = 1123;
+    await shop.database.db.insert(orders).values({
+      orderNumber: 'WYF-HALF01',
+      email: 'half@example.com',
+      paymentProvider: 'sandbox',
+      status: 'processing',
+      subtotalCents: 1500,
+      shippingCents: 599,
+      totalCents: 2099,
+      taxCents: 147,
+      taxableCents: 2099,
+      taxedShippingCents: 599,
+      taxRateMilli: 7000,
+      taxCountry: 'US',
+      taxRegion: 'KY',
+      paidAt: new Date('2025-03-10T12:00:00Z'),
+      refundedCents: refunded,
+      refundedTaxCents: refundedTaxCents({ refundedCents: refunded, chargedCents: charged, taxCents: 147 }),
+      refundedAt: new Date('2025-03-12T12:00:00Z'),
+    });
+    const report = (await (await admin('/api/admin/tax-report?from=2025-03&to=2025-03')).json()) as AdminTaxReport;
+    const row = report.rows.find((entry) => entry.region === 'KY')!;
+    expect(row).toMatchObject({
+      taxRefundedCents: 74,
+      // 2099 × 1123 / 2246 = 1049.5: halves up, as the tax's 73.5 became 74.
+      taxableRefundedCents: refundedTaxCents({ refundedCents: refunded, chargedCents: charged, taxCents: 2099 }),
+    });
+    expect(row.taxableRefundedCents).toBe(1050);
   });
 
   it('charges no tax to Oregon: the page pays at once with the untaxed total', async () => {
